@@ -1,0 +1,43 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Locale, Theme } from '~/lib/types';
+
+/** The signed-in member behind a request, as resolved by the session middleware. */
+export interface Session {
+  userId: number;
+  /** Row id of the token that authenticated the request (auth or signature token). */
+  tokenId: number;
+  via: 'token' | 'signature';
+}
+
+/**
+ * Per-request data opened by middleware (`src/middleware/20-context.ts`) and read by
+ * pages, layouts, server actions and interceptors. Waku 1.0 has no context storage of
+ * its own, so this is the one place for it.
+ */
+export interface RequestContext {
+  requestId: string;
+  /** CSP nonce for inline scripts of this response. */
+  nonce: string;
+  locale: Locale;
+  theme: Theme;
+  url: URL;
+  session: Session | null;
+  /** Why a presented token did not give a session (drives 401001 vs 401200). */
+  sessionProblem: 'none' | 'missing' | 'invalid' | 'expired';
+  /** HTTP status a page asked for (e.g. 403 for a page the member's group lacks). */
+  status?: number;
+}
+
+export const requestStore = new AsyncLocalStorage<RequestContext>();
+
+/** The current request's context; throws outside a request (e.g. during `waku build`). */
+export function getRequestContext(): RequestContext {
+  const ctx = requestStore.getStore();
+  if (!ctx) throw new Error('No request context: called outside an HTTP request');
+  return ctx;
+}
+
+/** The current request's context, or undefined during the build's prerender pass. */
+export function tryRequestContext(): RequestContext | undefined {
+  return requestStore.getStore();
+}

@@ -1,0 +1,56 @@
+/**
+ * Security headers for every response. Dynamic HTML gets a nonce-based CSP from
+ * the context middleware; everything else (static assets, API JSON) gets the
+ * strict default here, applied once in the server entry.
+ */
+
+/** Whether the original request came over HTTPS (directly or through a TLS proxy). */
+export function isHttps(req: Request): boolean {
+  if (new URL(req.url).protocol === 'https:') return true;
+  return (req.headers.get('x-forwarded-proto') ?? '').split(',')[0]?.trim() === 'https';
+}
+
+/** CSP for a server-rendered page whose inline scripts carry `nonce`. */
+export function pageCsp(nonce: string, opts: { frameSrc?: string[]; dev?: boolean } = {}): string {
+  const frames = opts.frameSrc?.length ? opts.frameSrc.join(' ') : "'none'";
+  const script = opts.dev ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}'`;
+  return [
+    "default-src 'self'",
+    `script-src ${script}`,
+    // React and our islands set style attributes; no inline <style> from users.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${opts.dev ? ' ws: wss:' : ''}`,
+    `frame-src ${frames}`,
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+const STATIC_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'";
+
+/** Adds the baseline headers that are missing; never overrides what a handler set. */
+export function applySecurityHeaders(res: Response, req: Request): Response {
+  let out = res;
+  const set = (name: string, value: string) => {
+    if (out.headers.has(name)) return;
+    try {
+      out.headers.set(name, value);
+    } catch {
+      // Immutable headers (e.g. a fetched Response): copy once, then set.
+      out = new Response(out.body, out);
+      out.headers.set(name, value);
+    }
+  };
+  set('x-content-type-options', 'nosniff');
+  set('referrer-policy', 'strict-origin-when-cross-origin');
+  set('x-frame-options', 'SAMEORIGIN');
+  set('cross-origin-opener-policy', 'same-origin');
+  set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  set('content-security-policy', STATIC_CSP);
+  if (isHttps(req)) set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  return out;
+}

@@ -1,0 +1,51 @@
+import type { RequestContext } from './context';
+
+/** What the member-centre guard decided for one page request. */
+export type GuardDecision =
+  | { kind: 'open' }
+  | { kind: 'login'; to: string }
+  | { kind: 'forbidden' }
+  | { kind: 'member' };
+
+/** Paths that never need a login (spec §6: noNeedLogin routes). */
+export function isOpenPath(pathname: string): boolean {
+  return !(pathname === '/user' || pathname.startsWith('/user/')) || pathname === '/user/login';
+}
+
+/**
+ * The one auth decision for `/user/*` pages, shared by the document middleware
+ * (302) and the RSC interceptor (client navigation), so the two cannot drift.
+ */
+export function decidePage(
+  ctx: Pick<RequestContext, 'session'>,
+  pathname: string,
+  search: string,
+  permission: (pathname: string) => 'allowed' | 'forbidden' | 'unknown',
+): GuardDecision {
+  if (isOpenPath(pathname)) return { kind: 'open' };
+  if (!ctx.session) return { kind: 'login', to: loginUrlFor(pathname + search) };
+  return permission(pathname) === 'forbidden' ? { kind: 'forbidden' } : { kind: 'member' };
+}
+
+/** `/user/login?to=…` for a same-origin path. */
+export function loginUrlFor(target: string): string {
+  return `/user/login?to=${encodeURIComponent(safeLocalPath(target) ?? '/user')}`;
+}
+
+/**
+ * Returns `target` when it is a same-origin absolute path, else null. Refuses
+ * protocol-relative (`//evil`), backslash tricks and control characters, so a
+ * `?to=` value can never send the user off-site.
+ */
+export function safeLocalPath(target: string | null | undefined): string | null {
+  if (!target || typeof target !== 'string') return null;
+  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  if (/[\u0000-\u001f\u007f\\]/.test(target)) return null;
+  try {
+    const u = new URL(target, 'http://local.invalid');
+    if (u.origin !== 'http://local.invalid') return null;
+    return u.pathname + u.search + u.hash;
+  } catch {
+    return null;
+  }
+}
