@@ -1,0 +1,177 @@
+import type { SQL } from 'bun';
+import { nowSeconds, type Db, type Dialect } from './client';
+
+/**
+ * One schema change. `up` is portable SQL, one statement per entry, where `{{id}}` becomes the
+ * engine's auto-increment primary key. A per-engine list (`sqlite` / `postgres`) replaces `up`
+ * for that engine when the SQL cannot be shared.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  up?: string[];
+  sqlite?: string[];
+  postgres?: string[];
+}
+
+const ID: Record<Dialect, string> = {
+  sqlite: 'INTEGER PRIMARY KEY AUTOINCREMENT',
+  postgres: 'SERIAL PRIMARY KEY',
+};
+
+/** Every migration, oldest first. Never edit one that has shipped: add a new one. */
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: 'foundation: site config, groups, rules, users, tokens, audit log',
+    up: [
+      `CREATE TABLE site_config (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL,
+        updated_at BIGINT NOT NULL DEFAULT 0
+      )`,
+      `CREATE TABLE user_group (
+        id {{id}},
+        name TEXT NOT NULL,
+        rules TEXT NOT NULL DEFAULT '',
+        status INTEGER NOT NULL DEFAULT 1,
+        created_at BIGINT NOT NULL DEFAULT 0,
+        updated_at BIGINT NOT NULL DEFAULT 0
+      )`,
+      `CREATE TABLE user_rule (
+        id {{id}},
+        pid INTEGER NOT NULL DEFAULT 0,
+        type TEXT NOT NULL DEFAULT 'menu',
+        title TEXT NOT NULL,
+        title_en TEXT NOT NULL DEFAULT '',
+        name TEXT NOT NULL,
+        path TEXT NOT NULL DEFAULT '',
+        icon TEXT NOT NULL DEFAULT '',
+        menu_type TEXT NOT NULL DEFAULT 'tab',
+        url TEXT NOT NULL DEFAULT '',
+        extend TEXT NOT NULL DEFAULT 'none',
+        no_login_valid INTEGER NOT NULL DEFAULT 0,
+        weigh INTEGER NOT NULL DEFAULT 0,
+        status INTEGER NOT NULL DEFAULT 1,
+        remark TEXT NOT NULL DEFAULT '',
+        created_at BIGINT NOT NULL DEFAULT 0,
+        updated_at BIGINT NOT NULL DEFAULT 0
+      )`,
+      `CREATE UNIQUE INDEX user_rule_name ON user_rule (name)`,
+      `CREATE INDEX user_rule_pid ON user_rule (pid)`,
+      `CREATE TABLE "user" (
+        id {{id}},
+        group_id INTEGER NOT NULL REFERENCES user_group (id),
+        username TEXT NOT NULL UNIQUE,
+        nickname TEXT NOT NULL DEFAULT '',
+        email TEXT UNIQUE,
+        mobile TEXT UNIQUE,
+        avatar TEXT NOT NULL DEFAULT '',
+        gender INTEGER NOT NULL DEFAULT 0,
+        birthday TEXT,
+        money BIGINT NOT NULL DEFAULT 0,
+        score INTEGER NOT NULL DEFAULT 0,
+        password_hash TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'enable',
+        login_failure INTEGER NOT NULL DEFAULT 0,
+        last_failure_time BIGINT,
+        last_login_time BIGINT,
+        last_login_ip TEXT NOT NULL DEFAULT '',
+        join_time BIGINT NOT NULL DEFAULT 0,
+        join_ip TEXT NOT NULL DEFAULT '',
+        motto TEXT NOT NULL DEFAULT '',
+        created_at BIGINT NOT NULL DEFAULT 0,
+        updated_at BIGINT NOT NULL DEFAULT 0
+      )`,
+      `CREATE TABLE token (
+        id {{id}},
+        token_hash TEXT NOT NULL UNIQUE,
+        type TEXT NOT NULL,
+        user_id INTEGER NOT NULL REFERENCES "user" (id) ON DELETE CASCADE,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        last_used_at BIGINT,
+        ip TEXT NOT NULL DEFAULT '',
+        user_agent TEXT NOT NULL DEFAULT '',
+        revoked_at BIGINT
+      )`,
+      `CREATE INDEX token_user ON token (user_id, type)`,
+      `CREATE INDEX token_expires ON token (expires_at)`,
+      `CREATE TABLE audit_log (
+        id {{id}},
+        user_id INTEGER,
+        action TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '{}',
+        ip TEXT NOT NULL DEFAULT '',
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE INDEX audit_log_user ON audit_log (user_id, created_at)`,
+      `CREATE INDEX audit_log_action ON audit_log (action, created_at)`,
+    ],
+  },
+];
+
+/** Statements of one migration for one engine. */
+export function statementsFor(m: Migration, dialect: Dialect): string[] {
+  const list = m[dialect] ?? m.up ?? [];
+  return list.map((s) => s.replaceAll('{{id}}', ID[dialect]));
+}
+
+const PG_LOCK_KEY = 7_202_611; // arbitrary, constant across instances of this app
+
+function isBusy(err: unknown): boolean {
+  const e = err as { code?: string; errno?: number } | null;
+  return !!e && (e.code === 'SQLITE_BUSY' || e.code === 'SQLITE_LOCKED' || e.errno === 5 || e.errno === 6);
+}
+
+/**
+ * Run `fn` in a transaction that holds the app-wide schema lock, so two instances starting at
+ * once take turns: PostgreSQL `pg_advisory_xact_lock`, SQLite `BEGIN IMMEDIATE` (the write lock).
+ */
+export async function withSchemaLock<T>(db: Db, fn: (tx: SQL) => Promise<T>): Promise<T> {
+  if (db.dialect === 'postgres') {
+    return (await db.sql.begin(async (tx) => {
+      await tx`SELECT pg_advisory_xact_lock(${PG_LOCK_KEY})`;
+      return fn(tx);
+    })) as T;
+  }
+  // Bun's SQLite driver waits for busy_timeout synchronously, which would freeze this process
+  // (and a second connection of the same process could never release the lock): poll instead.
+  const deadline = Date.now() + 60_000;
+  await db.sql.unsafe('PRAGMA busy_timeout = 0');
+  try {
+    for (;;) {
+      try {
+        return (await db.sql.begin('IMMEDIATE', (tx) => fn(tx))) as T;
+      } catch (err) {
+        if (!isBusy(err) || Date.now() > deadline) throw err;
+        await Bun.sleep(25 + Math.random() * 50);
+      }
+    }
+  } finally {
+    await db.sql.unsafe('PRAGMA busy_timeout = 5000');
+  }
+}
+
+/** Apply pending migrations; returns how many ran. Idempotent and safe to call concurrently. */
+export async function migrate(db: Db, list: Migration[] = migrations): Promise<number> {
+  return withSchemaLock(db, async (tx) => {
+    await tx.unsafe(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
+        version INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        applied_at BIGINT NOT NULL
+      )`,
+    );
+    const rows: { version: number | string }[] = await tx`SELECT version FROM schema_migrations`;
+    const applied = new Set(rows.map((r) => Number(r.version)));
+    let count = 0;
+    for (const m of [...list].sort((a, b) => a.version - b.version)) {
+      if (applied.has(m.version)) continue;
+      for (const stmt of statementsFor(m, db.dialect)) await tx.unsafe(stmt);
+      await tx`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${m.version}, ${m.name}, ${nowSeconds()})`;
+      count++;
+    }
+    return count;
+  });
+}
