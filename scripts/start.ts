@@ -1,0 +1,52 @@
+/**
+ * `bun run start`: migrates (and on a fresh database seeds) the configured
+ * database, then serves the built app on PORT (default 3000).
+ * Honours PORT, DATABASE_URL and DATA_DIR so instances can run side by side.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Static assets are resolved against the working directory.
+process.chdir(root);
+
+if (!existsSync(join(root, 'dist/server/index.js'))) {
+  console.error('No build found: run `bun run build` first (or `npm run quickstart`).');
+  process.exit(1);
+}
+
+const { getDb } = await import('../src/server/db/client');
+const { ensureDatabase } = await import('../src/server/db/seed');
+const db = getDb();
+const result = await ensureDatabase(db);
+console.log(`Database (${db.dialect}): ${result.migrated} migration(s) applied${result.seeded ? ', demo data seeded' : ''}.`);
+
+const { INTERNAL_runFetch } = (await import(join(root, 'dist/server/index.js'))) as {
+  INTERNAL_runFetch: (env: Record<string, string | undefined>, req: Request, ...rest: unknown[]) => Promise<Response>;
+};
+const env = { ...Bun.env };
+const port = Number(process.env.PORT ?? 3000);
+const server = Bun.serve({
+  port,
+  hostname: process.env.HOST ?? '0.0.0.0',
+  // Slow SSR streams and uploads need more than Bun's 10 s default.
+  idleTimeout: 60,
+  fetch: (req, srv) => INTERNAL_runFetch(env, req, srv),
+});
+
+const url = `http://localhost:${server.port}`;
+console.log(`\nMember portal ready at ${url}`);
+if (result.seeded || process.env.PORTAL_DEMO !== '0') {
+  console.log('Demo logins (change them before going live):');
+  console.log('  demo     / Demo#2026      member, all pages');
+  console.log('  manager  / Manager#2026   site manager: no team, claim or file pages, no add/export');
+  console.log('  operator / Operator#2026  broker operator');
+}
+
+const stop = () => {
+  server.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# The whole test suite: type-check, unit + integration tests (SQLite and a
+# throwaway PostgreSQL cluster), a production build, and browser tests in
+# Debian Chromium. Ends with "N passed, N failed"; exits non-zero on failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+node scripts/ensure-deps.mjs || exit 1
+export PATH="$ROOT/node_modules/.bin:$PATH"
+
+need_apt=()
+[ -x /usr/bin/chromium ] || need_apt+=(chromium)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "Installing system packages: ${need_apt[*]}"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null || { echo "apt-get install failed"; echo "0 passed, 1 failed"; exit 1; }
+fi
+
+passed=0; failed=0
+TMP=$(mktemp -d)
+PG_STATE="$TMP/pg"
+cleanup() { bash scripts/pg-test-cluster.sh stop "$PG_STATE" >/dev/null 2>&1 || true; rm -rf "$TMP"; }
+trap cleanup EXIT
+
+step() { # name, then the command; counts one pass or fail
+  local name=$1; shift
+  if "$@"; then passed=$((passed+1)); echo "✔ $name"; else failed=$((failed+1)); echo "✘ $name"; fi
+}
+
+# 1. Types
+step "typecheck" bash -c 'bun --bun waku router typegen >/dev/null && tsc --noEmit'
+
+# 2. Unit and integration tests on both engines
+if TEST_PG_URL=$(bash scripts/pg-test-cluster.sh start "$PG_STATE"); then
+  export TEST_PG_URL REQUIRE_PG=1
+  echo "PostgreSQL test cluster: $TEST_PG_URL"
+else
+  echo "Could not start the PostgreSQL test cluster"; failed=$((failed+1))
+fi
+bun test 2>&1 | tee "$TMP/unit.log"
+unit_rc=${PIPESTATUS[0]}
+u_pass=$(grep -Eo '^ ?[0-9]+ pass$' "$TMP/unit.log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
+u_fail=$(grep -Eo '^ ?[0-9]+ fail$' "$TMP/unit.log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
+[ "$unit_rc" -ne 0 ] && [ "$u_fail" -eq 0 ] && u_fail=1
+passed=$((passed+u_pass)); failed=$((failed+u_fail))
+
+# 3. Build, then browser tests against the built app on a fresh SQLite database
+if bun run build > "$TMP/build.log" 2>&1; then
+  passed=$((passed+1)); echo "✔ build"
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$TMP/e2e.json" E2E_DATA_DIR="$TMP/e2e-data" \
+    playwright test --reporter=list,json
+  if [ -f "$TMP/e2e.json" ]; then
+    read -r e_pass e_fail < <(bun -e '
+      const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+      const s = r.stats ?? {};
+      const errs = (r.errors ?? []).length;
+      console.log((s.expected ?? 0) + (s.flaky ?? 0), (s.unexpected ?? 0) + errs);' "$TMP/e2e.json")
+  else
+    e_pass=0; e_fail=1
+  fi
+  passed=$((passed+e_pass)); failed=$((failed+e_fail))
+else
+  cat "$TMP/build.log"; failed=$((failed+1)); echo "✘ build"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
