@@ -1,0 +1,26 @@
+export default {
+  title: 'Login',
+  heading: 'Log in to {siteName}',
+  lead: 'Use your username, email or mobile number.',
+  account: 'Account',
+  accountPlaceholder: 'Username / email / mobile',
+  password: 'Password',
+  passwordPlaceholder: 'Your password',
+  keep: 'Keep me logged in',
+  submit: 'Log in',
+  submitting: 'Logging in…',
+  asideTitle: "One login for all of your company's policies",
+  aside: {
+    a: 'Buy, endorse and invoice in one place',
+    b: 'Sub-accounts with clear permissions',
+    c: 'Follow claims as they progress',
+  },
+  errors: {
+    failed: 'Incorrect account or password',
+    required: 'Please enter your account and password',
+    network: 'Network problem, please try again later',
+    expired: 'Your session expired, please log in again',
+    closed: 'The member centre is closed',
+    unknown: 'Login failed, please try again',
+  },
+} as const;

@@ -1,0 +1,10 @@
+export default {
+  title: '个人资料',
+  lead: '您在会员中心的基本信息。',
+  gender: '性别',
+  genders: { 0: '保密', 1: '男', 2: '女' },
+  birthday: '生日',
+  motto: '个性签名',
+  avatar: '头像',
+  editNotice: '在线修改资料尚未开放；如需更改，请联系您的客户经理。',
+} as const;

@@ -1,0 +1,26 @@
+export default {
+  title: '登录',
+  heading: '登录 {siteName}',
+  lead: '使用用户名、邮箱或手机号登录会员中心。',
+  account: '账号',
+  accountPlaceholder: '用户名 / 邮箱 / 手机号',
+  password: '密码',
+  passwordPlaceholder: '请输入密码',
+  keep: '保持登录',
+  submit: '登录',
+  submitting: '正在登录…',
+  asideTitle: '一个账号，管好全公司的保单',
+  aside: {
+    a: '投保、批改、发票一站办理',
+    b: '子账号分级管理，权限清晰',
+    c: '理赔进度实时可查',
+  },
+  errors: {
+    failed: '账号或密码错误',
+    required: '请填写账号和密码',
+    network: '网络异常，请稍后重试',
+    expired: '登录已过期，请重新登录',
+    closed: '会员中心已关闭',
+    unknown: '登录失败，请重试',
+  },
+} as const;
