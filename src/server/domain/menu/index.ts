@@ -1,0 +1,179 @@
+import type { IndexPayload, Locale, MenuType, RuleExtend, RuleNode, RuleType } from '../../../lib/types';
+import type { Session } from '../../context';
+import { num, type Db } from '../../db/client';
+import { getUserInfo, type OwnTokens, type SessionProblem } from '../auth';
+import { needLogin, sessionExpired, forbidden } from '../errors';
+import { getSiteConfig } from '../site';
+
+/** A user_rule row as used here (status=1 rows only). */
+export interface RuleRow {
+  id: number;
+  pid: number;
+  type: RuleType;
+  title: string;
+  title_en: string;
+  name: string;
+  path: string;
+  icon: string;
+  menu_type: MenuType;
+  url: string;
+  extend: RuleExtend;
+  no_login_valid: number;
+  weigh: number;
+}
+
+const TTL_MS = 3_000;
+const ruleCache = new WeakMap<Db, { at: number; rows: RuleRow[] }>();
+
+/** Enabled rules ordered weigh desc, id asc; cached briefly per process. */
+export async function loadRules(db: Db): Promise<RuleRow[]> {
+  const hit = ruleCache.get(db);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.rows;
+  const raw = await db.sql`SELECT id, pid, type, title, title_en, name, path, icon, menu_type, url, extend,
+      no_login_valid, weigh FROM user_rule WHERE status = 1 ORDER BY weigh DESC, id ASC`;
+  const rows: RuleRow[] = raw.map((r: Record<string, unknown>) => ({
+    id: num(r.id),
+    pid: num(r.pid),
+    type: r.type as RuleType,
+    title: String(r.title),
+    title_en: String(r.title_en ?? ''),
+    name: String(r.name),
+    path: String(r.path ?? ''),
+    icon: String(r.icon ?? ''),
+    menu_type: (r.menu_type || 'tab') as MenuType,
+    url: String(r.url ?? ''),
+    extend: (r.extend || 'none') as RuleExtend,
+    no_login_valid: num(r.no_login_valid),
+    weigh: num(r.weigh),
+  }));
+  ruleCache.set(db, { at: Date.now(), rows });
+  return rows;
+}
+
+/** Drop this process's rule cache (after editing rules or groups). */
+export function invalidateRules(db: Db): void {
+  ruleCache.delete(db);
+}
+
+export interface MemberRules {
+  /** Group rules '*': every rule, and every permission check passes. */
+  isSuper: boolean;
+  rules: RuleRow[];
+}
+
+/** The enabled rules a member's group grants (none when the group is disabled or missing). */
+export async function memberRules(db: Db, userId: number): Promise<MemberRules> {
+  const [g] = await db.sql`SELECT g.rules, g.status FROM "user" u JOIN user_group g ON g.id = u.group_id
+    WHERE u.id = ${userId}`;
+  if (!g || num(g.status) !== 1) return { isSuper: false, rules: [] };
+  const all = await loadRules(db);
+  const spec = String(g.rules ?? '').trim();
+  if (spec === '*') return { isSuper: true, rules: all };
+  const ids = new Set(spec.split(',').map((s) => Number(s.trim())).filter(Number.isInteger));
+  return { isSuper: false, rules: all.filter((r) => ids.has(r.id)) };
+}
+
+function toNode(r: RuleRow, locale: Locale): RuleNode {
+  return {
+    id: r.id,
+    pid: r.pid,
+    type: r.type,
+    title: locale === 'en' && r.title_en ? r.title_en : r.title,
+    name: r.name,
+    path: r.path,
+    icon: r.icon,
+    menu_type: r.menu_type,
+    url: r.url,
+    extend: r.extend,
+    children: [],
+  };
+}
+
+/**
+ * Assemble a tree by pid, keeping the input order among siblings. Nodes whose parent is not in
+ * the set are dropped (`orphansAsRoots` false: a member needs the parent rule too) or become roots.
+ */
+export function buildTree(rows: RuleRow[], locale: Locale, orphansAsRoots: boolean): RuleNode[] {
+  const nodes = new Map(rows.map((r) => [r.id, toNode(r, locale)]));
+  const roots: RuleNode[] = [];
+  for (const r of rows) {
+    const node = nodes.get(r.id)!;
+    const parent = r.pid ? nodes.get(r.pid) : undefined;
+    if (parent) parent.children.push(node);
+    else if (r.pid === 0 || orphansAsRoots) roots.push(node);
+  }
+  return roots;
+}
+
+export interface IndexInput {
+  session: Session | null;
+  locale: Locale;
+  requiredLogin: boolean;
+  /** Why there is no session; 'expired' makes requiredLogin throw 401200 instead of 401001. */
+  sessionProblem?: SessionProblem;
+  /** The caller's own tokens, echoed into userInfo. */
+  tokens?: OwnTokens;
+}
+
+/**
+ * The `/userapi/v1/index/index` payload (spec §2, reference §2.2–2.3, bug 11 fixed): one node
+ * shape everywhere, titles in the request language. Guests get no_login_valid route/nav/button
+ * rules and no menus; members get their group's rules, with top-level menu_dir and menu nodes
+ * under `menus` and everything else under `rules`.
+ */
+export async function loadIndexPayload(db: Db, input: IndexInput): Promise<IndexPayload> {
+  const { site, openMemberCenter } = await getSiteConfig(db, input.locale);
+  const userInfo = input.session ? await getUserInfo(db, input.session.userId, input.tokens) : null;
+  if (!input.session || !userInfo) {
+    if (input.requiredLogin) throw input.sessionProblem === 'expired' ? sessionExpired() : needLogin();
+    const guest = (await loadRules(db)).filter(
+      (r) => r.no_login_valid === 1 && (r.type === 'route' || r.type === 'nav' || r.type === 'button'),
+    );
+    return { site, openMemberCenter, rules: buildTree(guest, input.locale, true), menus: [], userInfo: {} };
+  }
+  const { rules } = await memberRules(db, input.session.userId);
+  const tree = buildTree(rules, input.locale, false);
+  return {
+    site,
+    openMemberCenter,
+    rules: tree.filter((n) => n.type !== 'menu_dir' && n.type !== 'menu'),
+    menus: tree.filter((n) => n.type === 'menu_dir' || n.type === 'menu'),
+    userInfo,
+  };
+}
+
+export type PagePermission = 'allowed' | 'forbidden' | 'unknown';
+
+/**
+ * May the member open this `/user/...` page? 'allowed' when the group holds a (non-button) rule
+ * whose `/user/` + path equals it; `/user`, `/user/login` and `/user/iframe/...` are always
+ * allowed to a member; 'unknown' when no rule anywhere describes the path (the caller decides,
+ * normally 404); 'forbidden' otherwise, and for every ruled page without a session.
+ */
+export async function memberPagePermission(db: Db, session: Session | null, pathname: string): Promise<PagePermission> {
+  const clean = pathname.replace(/\/+$/, '');
+  if (clean !== '/user' && !clean.startsWith('/user/')) return 'unknown';
+  const rel = clean === '/user' ? '' : clean.slice('/user/'.length);
+  if (rel === 'login') return 'allowed';
+  if (rel === '' || rel === 'iframe' || rel.startsWith('iframe/')) return session ? 'allowed' : 'forbidden';
+  const pageRules = (await loadRules(db)).filter((r) => r.type !== 'button' && r.type !== 'nav' && r.type !== 'nav_user_menu' && r.path === rel);
+  if (!pageRules.length) return 'unknown';
+  if (!session) return 'forbidden';
+  const { rules } = await memberRules(db, session.userId);
+  return rules.some((r) => r.path === rel && pageRules.includes(r)) ? 'allowed' : 'forbidden';
+}
+
+/** Whether the member's group grants the rule `ruleName` (case-insensitive); '*' grants everything. */
+export async function hasAction(db: Db, session: Session | null, ruleName: string): Promise<boolean> {
+  if (!session) return false;
+  const { isSuper, rules } = await memberRules(db, session.userId);
+  if (isSuper) return true;
+  const wanted = ruleName.replace(/^\/+/, '').toLowerCase();
+  return rules.some((r) => r.name.toLowerCase() === wanted);
+}
+
+/** Throw 403 'You do not have permission to operate!' unless {@link hasAction}. */
+export async function assertAction(db: Db, session: Session | null, ruleName: string): Promise<void> {
+  if (!session) throw needLogin();
+  if (!(await hasAction(db, session, ruleName))) throw forbidden();
+}
