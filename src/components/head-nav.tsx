@@ -1,0 +1,37 @@
+/** Head navigation: Home plus the server's `nav` rules (nested entries become a small dropdown). */
+import { Icon } from './icon';
+import { MenuLink } from './menu-link';
+import { NavLink } from '~/islands/nav-link';
+import type { Translator } from '~/lib/i18n';
+import type { MenuItem } from '~/lib/types';
+
+function Entry({ item }: { item: MenuItem }) {
+  if (item.children.length === 0) return <MenuLink item={item} className="nav-item" />;
+  return (
+    <details className="dropdown nav-dropdown" data-autoclose>
+      <summary className="nav-item">
+        {item.title}
+        <Icon name="chevronDown" size={14} className="dropdown-caret" />
+      </summary>
+      <div className="dropdown-panel">
+        {item.type !== 'menu_dir' && item.href && item.href !== '/' ? <MenuLink item={item} className="dropdown-item" /> : null}
+        {item.children.map((c) => (
+          <Entry key={c.id} item={c} />
+        ))}
+      </div>
+    </details>
+  );
+}
+
+export function HeadNav({ t, items, className = 'site-nav' }: { t: Translator; items: MenuItem[]; className?: string }) {
+  return (
+    <nav className={className} aria-label={t('nav.mainNav')}>
+      <NavLink to="/" className="nav-item">
+        {t('nav.home')}
+      </NavLink>
+      {items.map((item) => (
+        <Entry key={item.id} item={item} />
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Public header (home, offer, product): brand, head nav, member entry, language and theme.
+ * Below 768 px the nav folds behind a menu button (a checkbox toggle, so it works without JS).
+ */
+import { Brand } from './brand';
+import { HeadNav } from './head-nav';
+import { Icon } from './icon';
+import { PrefsBar } from './prefs-bar';
+import { UserMenu } from './user-menu';
+import { pagePath } from './page-context';
+import type { Translator } from '~/lib/i18n';
+import type { PortalView } from '~/server/portal';
+
+export function SiteHeader({ t, view, variant = 'solid' }: { t: Translator; view: PortalView; variant?: 'solid' | 'hero' }) {
+  const path = pagePath(view.path);
+  return (
+    <header className={`site-header site-header-${variant}`}>
+      <div className="site-header-inner">
+        <Brand siteName={view.site.siteName} />
+        <input type="checkbox" id="site-nav-toggle" className="nav-toggle sr-only" data-collapse aria-label={t('nav.openMenu')} aria-controls="site-nav" />
+        <label htmlFor="site-nav-toggle" className="icon-btn nav-toggle-btn" aria-hidden="true">
+          <Icon name="menu" className="when-closed" />
+          <Icon name="close" className="when-open" />
+        </label>
+        <div className="site-nav-wrap" id="site-nav">
+          <HeadNav t={t} items={view.centre.headNav} />
+        </div>
+        <div className="header-actions">
+          {view.openMemberCenter ? (
+            view.user ? (
+              <UserMenu t={t} nickname={view.user.nickname || view.user.username} avatar={view.user.avatar} items={view.centre.navUserMenus} />
+            ) : (
+              <a href="/user" className="btn btn-primary btn-sm">
+                {t('nav.memberCenter')}
+              </a>
+            )
+          ) : null}
+          <PrefsBar t={t} locale={view.locale} theme={view.theme} path={path} />
+        </div>
+      </div>
+    </header>
+  );
+}

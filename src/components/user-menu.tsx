@@ -1,0 +1,34 @@
+/** The user dropdown in the header: avatar + nickname, member-centre link, nav_user_menu entries, logout. */
+import { Avatar } from './avatar';
+import { Icon } from './icon';
+import { MenuLink } from './menu-link';
+import { NavLink } from '~/islands/nav-link';
+import type { Translator } from '~/lib/i18n';
+import type { MenuItem } from '~/lib/types';
+
+export function UserMenu({ t, nickname, avatar, items }: { t: Translator; nickname: string; avatar: string; items: MenuItem[] }) {
+  return (
+    <details className="dropdown user-menu" data-autoclose>
+      <summary className="dropdown-trigger" aria-label={`${t('nav.userMenu')}: ${nickname}`}>
+        <Avatar src={avatar} name={nickname} size={28} />
+        <span className="user-menu-name">{nickname}</span>
+        <Icon name="chevronDown" size={16} className="dropdown-caret" />
+      </summary>
+      <div className="dropdown-panel" role="menu">
+        <NavLink to="/user" className="dropdown-item" match="none">
+          <Icon name="grid" />
+          <span>{t('nav.memberCenter')}</span>
+        </NavLink>
+        {items.map((item) => (
+          <MenuLink key={item.id} item={item} className="dropdown-item" />
+        ))}
+        <form method="post" action="/user/logout" className="dropdown-form">
+          <button type="submit" className="dropdown-item danger">
+            <Icon name="logout" />
+            <span>{t('nav.logout')}</span>
+          </button>
+        </form>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,147 @@
+'use client';
+/**
+ * Login form. Server-rendered as a plain POST form (works without JS: fields `account`,
+ * `password`, `keep`, hidden `to`). With JS it validates as you type (after the first blur)
+ * and posts JSON to /userapi/v1/user/login; on success it goes to `to` or `data.routePath`.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { validateLoginAccount, validatePassword } from '~/lib/validators';
+
+export interface LoginFormText {
+  account: string;
+  accountPlaceholder: string;
+  password: string;
+  passwordPlaceholder: string;
+  keep: string;
+  submit: string;
+  submitting: string;
+  network: string;
+  unknown: string;
+  /** Validator message key (`validate.required`, …) → text. */
+  validate: Record<string, string>;
+}
+
+export interface LoginFormProps {
+  /** Same-origin path to go to after login ('' = the server's routePath). */
+  to: string;
+  /** Error to show on first render (from `?error=`), already translated. */
+  error: string;
+  text: LoginFormText;
+}
+
+type Field = 'account' | 'password';
+
+interface Envelope {
+  code: number;
+  message: string;
+  data?: { routePath?: string } | null;
+}
+
+/** Only follow same-origin absolute paths. */
+function safePath(p: unknown): string {
+  return typeof p === 'string' && p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') ? p : '';
+}
+
+export function LoginForm({ to, error, text }: LoginFormProps) {
+  const id = useId();
+  const [values, setValues] = useState({ account: '', password: '' });
+  const [touched, setTouched] = useState({ account: false, password: false });
+  const [formError, setFormError] = useState(error);
+  const [busy, setBusy] = useState(false);
+  const accountRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const check = (f: Field, v: string) => (f === 'account' ? validateLoginAccount(v) : validatePassword(v));
+  const msg = (key: string | null) => (key ? (text.validate[key] ?? text.validate['validate.required'] ?? key) : '');
+  const fieldError = (f: Field) => (touched[f] ? msg(check(f, values[f])) : '');
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    setTouched({ account: true, password: true });
+    const a = check('account', values.account);
+    const p = check('password', values.password);
+    if (a || p) {
+      (a ? accountRef : passwordRef).current?.focus();
+      return;
+    }
+    const keep = (e.currentTarget.elements.namedItem('keep') as HTMLInputElement | null)?.checked ?? false;
+    setBusy(true);
+    setFormError('');
+    try {
+      const res = await fetch('/userapi/v1/user/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', server: 'true', equipment: 'pc' },
+        credentials: 'same-origin',
+        body: JSON.stringify({ account: values.account.trim(), password: values.password, keep }),
+      });
+      const body = (await res.json().catch(() => null)) as Envelope | null;
+      if (body && body.code === 200001) {
+        location.assign(safePath(to) || safePath(body.data?.routePath) || '/user');
+        return;
+      }
+      setFormError(body?.message || text.unknown);
+    } catch {
+      setFormError(text.network);
+    }
+    setBusy(false);
+  };
+
+  const aErr = fieldError('account');
+  const pErr = fieldError('password');
+  return (
+    <form method="post" action="/user/login" className="form login-form" noValidate onSubmit={onSubmit}>
+      <div className="form-error" role="alert" aria-live="assertive">
+        {formError ? <p>{formError}</p> : null}
+      </div>
+      <input type="hidden" name="to" value={to} />
+      <div className={aErr ? 'field has-error' : 'field'}>
+        <label htmlFor={`${id}-account`}>{text.account}</label>
+        <input
+          ref={accountRef}
+          id={`${id}-account`}
+          name="account"
+          type="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          maxLength={100}
+          placeholder={text.accountPlaceholder}
+          value={values.account}
+          aria-invalid={aErr ? true : undefined}
+          aria-describedby={aErr ? `${id}-account-err` : undefined}
+          onChange={(e) => setValues((v) => ({ ...v, account: e.target.value }))}
+          onBlur={() => setTouched((t) => ({ ...t, account: true }))}
+        />
+        {aErr ? <p className="field-error" id={`${id}-account-err`}>{aErr}</p> : null}
+      </div>
+      <div className={pErr ? 'field has-error' : 'field'}>
+        <label htmlFor={`${id}-password`}>{text.password}</label>
+        <input
+          ref={passwordRef}
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={32}
+          placeholder={text.passwordPlaceholder}
+          value={values.password}
+          aria-invalid={pErr ? true : undefined}
+          aria-describedby={pErr ? `${id}-password-err` : undefined}
+          onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
+          onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+        />
+        {pErr ? <p className="field-error" id={`${id}-password-err`}>{pErr}</p> : null}
+      </div>
+      <label className="check">
+        <input type="checkbox" name="keep" value="1" />
+        <span>{text.keep}</span>
+      </label>
+      <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? text.submitting : text.submit}
+      </button>
+    </form>
+  );
+}

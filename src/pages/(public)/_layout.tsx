@@ -1,0 +1,18 @@
+/** Public layout (home): transparent header over the hero, then the footer. */
+import type { ReactNode } from 'react';
+import { SiteFooter } from '~/components/site-footer';
+import { SiteHeader } from '~/components/site-header';
+import { pageContext } from '~/components/page-context';
+
+export default async function PublicLayout({ children }: { children: ReactNode }) {
+  const { view, t } = await pageContext();
+  return (
+    <div className="public-shell">
+      <SiteHeader t={t} view={view} variant="hero" />
+      <main id="main">{children}</main>
+      <SiteFooter t={t} site={view.site} />
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

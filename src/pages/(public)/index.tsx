@@ -1,0 +1,92 @@
+/** Home: hero with the site name and tagline, member-centre button, product teasers, why us. */
+import { HeroArt } from '~/components/hero-art';
+import { Icon } from '~/components/icon';
+import { PageTitle } from '~/components/page-title';
+import { PRODUCTS } from '~/components/products';
+import { pageContext } from '~/components/page-context';
+import { NavLink } from '~/islands/nav-link';
+
+export default async function Home() {
+  const { view, t } = await pageContext('index');
+  const why = [
+    { key: 'quote', icon: 'calculator' as const },
+    { key: 'list', icon: 'users' as const },
+    { key: 'claim', icon: 'heartPulse' as const },
+  ];
+  return (
+    <>
+      <PageTitle page={t('title')} siteName={view.site.siteName} />
+      <section className="hero">
+        <div className="container hero-inner">
+          <div className="hero-copy">
+            <p className="eyebrow">{t('eyebrow')}</p>
+            <h1 className="hero-title">{view.site.siteName}</h1>
+            <p className="hero-tagline">{t('site.tagline')}</p>
+            <p className="hero-lead">{t('heroLead')}</p>
+            <div className="hero-actions">
+              {view.openMemberCenter ? (
+                <a href="/user" className="btn btn-light btn-lg">
+                  {t('nav.memberCenter')}
+                  <Icon name="arrowRight" />
+                </a>
+              ) : null}
+              <NavLink to="/offer" className="btn btn-outline-light btn-lg" match="none">
+                {t('action.getQuote')}
+              </NavLink>
+            </div>
+          </div>
+          <HeroArt />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="home-products">
+        <div className="container">
+          <div className="section-head">
+            <h2 id="home-products">{t('productsTitle')}</h2>
+            <p className="muted">{t('productsLead')}</p>
+          </div>
+          <ul className="card-grid product-teasers">
+            {PRODUCTS.map((p) => (
+              <li key={p.key} className="card product-teaser">
+                <span className="product-icon">
+                  <Icon name={p.icon} size={24} />
+                </span>
+                <h3>{t(['products', p.key, 'name'])}</h3>
+                <p className="muted">{t(['products', p.key, 'short'])}</p>
+              </li>
+            ))}
+          </ul>
+          <p className="section-more">
+            <NavLink to="/product" className="link-arrow" match="none">
+              {t('action.viewAll')}
+              <Icon name="arrowRight" size={16} />
+            </NavLink>
+          </p>
+        </div>
+      </section>
+
+      <section className="section section-alt" aria-labelledby="home-why">
+        <div className="container">
+          <div className="section-head">
+            <h2 id="home-why">{t('whyTitle')}</h2>
+          </div>
+          <ul className="why-grid">
+            {why.map((w) => (
+              <li key={w.key} className="why-item">
+                <span className="why-icon">
+                  <Icon name={w.icon} size={22} />
+                </span>
+                <div>
+                  <h3>{t(['why', w.key, 'title'])}</h3>
+                  <p className="muted">{t(['why', w.key, 'body'])}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,0 +1,55 @@
+/** Instant quote: how a quote is worked out, and an honest notice that the calculator is not open yet. */
+import { Icon } from '~/components/icon';
+import { Notice } from '~/components/notice';
+import { PageTitle } from '~/components/page-title';
+import { pageContext } from '~/components/page-context';
+import { NavLink } from '~/islands/nav-link';
+
+export default async function Offer() {
+  const { view, t } = await pageContext('offer');
+  const steps = ['product', 'class', 'people'] as const;
+  return (
+    <>
+      <PageTitle page={t('title')} siteName={view.site.siteName} />
+      <section className="page-band">
+        <div className="container">
+          <h1>{t('title')}</h1>
+          <p className="page-band-lead">{t('lead')}</p>
+        </div>
+      </section>
+      <div className="container section offer-layout">
+        <section className="card" aria-labelledby="offer-how">
+          <h2 id="offer-how">{t('howTitle')}</h2>
+          <ol className="steps">
+            {steps.map((s, i) => (
+              <li key={s}>
+                <span className="step-no" aria-hidden="true">{i + 1}</span>
+                <p>{t(['how', s])}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+        <section className="card" aria-labelledby="offer-calc">
+          <h2 id="offer-calc">
+            <Icon name="calculator" size={20} /> {t('calcTitle')}
+          </h2>
+          <Notice kind="warning" title={t('notice.notAvailableTitle')} role="status">
+            <p>{t('calcNotice')}</p>
+          </Notice>
+          <p className="card-actions">
+            <NavLink to="/product" className="btn btn-primary" match="none">
+              {t('toProducts')}
+            </NavLink>
+            {view.openMemberCenter ? (
+              <a href="/user" className="btn btn-ghost">
+                {t('nav.memberCenter')}
+              </a>
+            ) : null}
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,0 +1,46 @@
+/** Not found: HTTP 404 with `Page not found: {path}` and the title `Page Not Found - {siteName}`. */
+import { Brand } from '~/components/brand';
+import { Icon } from '~/components/icon';
+import { PageTitle } from '~/components/page-title';
+import { PrefsBar } from '~/components/prefs-bar';
+import { SiteFooter } from '~/components/site-footer';
+import { pageContext, pagePath } from '~/components/page-context';
+
+export default async function NotFound() {
+  const { view, t } = await pageContext();
+  const path = pagePath(view.path);
+  return (
+    <div className="plain-shell">
+      <PageTitle page={t('error.pageNotFoundTitle')} siteName={view.site.siteName} />
+      <header className="site-header site-header-solid">
+        <div className="site-header-inner">
+          <Brand siteName={view.site.siteName} />
+          <div className="header-actions">
+            <PrefsBar t={t} locale={view.locale} theme={view.theme} path={path} />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="error-main">
+        <div className="error-card">
+          <p className="error-code" aria-hidden="true">404</p>
+          <h1>{t('error.pageNotFoundTitle')}</h1>
+          <p className="error-text">{t('error.pageNotFound', { path })}</p>
+          <p className="error-actions">
+            <a href="/" className="btn btn-primary">
+              <Icon name="home" />
+              {t('error.backHome')}
+            </a>
+            {view.user ? (
+              <a href="/user" className="btn btn-ghost">
+                {t('nav.memberCenter')}
+              </a>
+            ) : null}
+          </p>
+        </div>
+      </main>
+      <SiteFooter t={t} site={view.site} compact />
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

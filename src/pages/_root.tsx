@@ -1,0 +1,23 @@
+/**
+ * The HTML document. Language and theme are chosen on the server (cookies `ba-lang`,
+ * `ba-theme`), so `<html lang>` is right and the dark theme never flashes light first.
+ */
+import type { ReactNode } from 'react';
+import { getPortalView } from '~/server/portal';
+
+export default async function Root({ children }: { children: ReactNode }) {
+  const view = await getPortalView();
+  return (
+    <html lang={view.locale} data-theme={view.theme} style={{ colorScheme: view.theme }}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={view.theme === 'dark' ? '#0f1620' : '#ffffff'} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

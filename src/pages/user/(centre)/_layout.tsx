@@ -1,0 +1,32 @@
+/**
+ * Member-centre shell: header (head nav, user dropdown, language, theme), the sidebar
+ * (a drawer below 992 px, toggled by a checkbox so it works without JS), the main column
+ * and the footer. The area under the 60 px header is 100vh - 60px and scrolls on its own.
+ */
+import type { ReactNode } from 'react';
+import { MemberHeader } from '~/components/member-header';
+import { MemberSidebar } from '~/components/member-sidebar';
+import { SiteFooter } from '~/components/site-footer';
+import { pageContext } from '~/components/page-context';
+
+export default async function CentreLayout({ children }: { children: ReactNode }) {
+  const { view, t } = await pageContext();
+  return (
+    <div className="member-shell">
+      <input type="checkbox" id="member-drawer" className="drawer-toggle sr-only" data-collapse aria-label={t('nav.openMenu')} aria-controls="member-aside" />
+      <MemberHeader t={t} view={view} />
+      <div className="member-body">
+        <div className="member-columns">
+          <MemberSidebar t={t} view={view} />
+          <label htmlFor="member-drawer" className="drawer-scrim" aria-hidden="true" />
+          <main id="main" className="member-main">
+            {children}
+          </main>
+        </div>
+        <SiteFooter t={t} site={view.site} compact />
+      </div>
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

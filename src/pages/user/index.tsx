@@ -1,0 +1,41 @@
+/**
+ * `/user` goes to the first route of the member's menu tree that is not a menu directory
+ * (spec §2, searched depth-first). TODO(lead): switch to the shared `firstRoute` when
+ * portal.ts provides it; this local search follows the same rule.
+ */
+import { unstable_redirect } from 'waku/router/server';
+import { Notice } from '~/components/notice';
+import { PageTitle } from '~/components/page-title';
+import { pageContext } from '~/components/page-context';
+import type { MenuItem } from '~/lib/types';
+
+function firstRoute(items: MenuItem[]): string | null {
+  for (const item of items) {
+    if (item.type !== 'menu_dir' && item.menuType !== 'link' && item.href.startsWith('/user/')) return item.href;
+    const found = firstRoute(item.children);
+    if (found) return found;
+  }
+  return null;
+}
+
+export default async function UserIndex() {
+  const { view, t } = await pageContext();
+  if (!view.user) throw unstable_redirect('/user/login?to=%2Fuser');
+  const to = firstRoute(view.centre.userMenus);
+  if (to) throw unstable_redirect(`${to}` as `/user/${string}` as '/user/account/overview');
+  return (
+    <main id="main" className="error-main">
+      <PageTitle page={t('nav.memberCenter')} siteName={view.site.siteName} />
+      <div className="error-card">
+        <Notice kind="warning" title={t('nav.memberCenter')} role="alert">
+          <p>{t('notice.noRoute')}</p>
+        </Notice>
+        <p className="error-actions">
+          <a href="/" className="btn btn-primary">{t('error.backHome')}</a>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

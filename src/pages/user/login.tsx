@@ -1,0 +1,102 @@
+/**
+ * Login (no layout: its own header and footer). Works without JavaScript: a POST form to
+ * /user/login with `account`, `password`, `keep` and the hidden `to` from `?to=`; the server
+ * sends failures back as `?error=<key>`. With JavaScript the LoginForm island validates as you
+ * type and logs in through POST /userapi/v1/user/login.
+ */
+import type { PageProps } from 'waku/router';
+import { unstable_redirect } from 'waku/router/server';
+import { Brand } from '~/components/brand';
+import { Icon } from '~/components/icon';
+import { PageTitle } from '~/components/page-title';
+import { PrefsBar } from '~/components/prefs-bar';
+import { SiteFooter } from '~/components/site-footer';
+import { pageContext } from '~/components/page-context';
+import { LoginForm } from '~/islands/login-form';
+
+/** Only same-origin absolute paths may be a post-login target. */
+function safeTo(value: string | null): string {
+  if (!value) return '';
+  return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && !/[\u0000-\u001f]/.test(value) ? value : '';
+}
+
+export default async function Login({ query }: PageProps<'/user/login'>) {
+  const { view, t } = await pageContext('user/login');
+  const params = new URLSearchParams(query ?? '');
+  const to = safeTo(params.get('to'));
+  if (view.user) throw unstable_redirect((to || '/user') as '/user');
+
+  const errorKey = params.get('error') ?? '';
+  // Only known keys are shown, never text from the URL.
+  const error = !errorKey
+    ? ''
+    : /^[\w.]+$/.test(errorKey) && t.has(['errors', errorKey])
+      ? t(['errors', errorKey])
+      : /^validate\.\w+$/.test(errorKey) && t.has(errorKey)
+        ? t(errorKey)
+        : t('errors.unknown');
+
+  const validate = Object.fromEntries(
+    ['required', 'account', 'password', 'email', 'mobile'].map((k) => [`validate.${k}`, t(['validate', k])]),
+  );
+  const asides = ['a', 'b', 'c'] as const;
+  return (
+    <div className="login-shell">
+      <PageTitle page={t('title')} siteName={view.site.siteName} />
+      <header className="site-header site-header-solid login-header">
+        <div className="site-header-inner">
+          <Brand siteName={view.site.siteName} />
+          <div className="header-actions">
+            <a href="/" className="btn btn-ghost btn-sm hide-xs">
+              {t('nav.home')}
+            </a>
+            <PrefsBar t={t} locale={view.locale} theme={view.theme} path={to ? `/user/login?to=${encodeURIComponent(to)}` : '/user/login'} />
+          </div>
+        </div>
+      </header>
+      <main id="main" className="login-main">
+        <div className="login-panel">
+          <section className="login-aside" aria-hidden="true">
+            <Icon name="shieldCheck" size={40} className="login-aside-icon" />
+            <p className="login-aside-title">{t('asideTitle')}</p>
+            <ul>
+              {asides.map((k) => (
+                <li key={k}>
+                  <Icon name="check" size={18} />
+                  {t(['aside', k])}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="login-card" aria-labelledby="login-heading">
+            <h1 id="login-heading">{t('heading', { siteName: view.site.siteName })}</h1>
+            <p className="muted login-lead">{t('lead')}</p>
+            {view.openMemberCenter ? (
+              <LoginForm
+                to={to}
+                error={error}
+                text={{
+                  account: t('account'),
+                  accountPlaceholder: t('accountPlaceholder'),
+                  password: t('password'),
+                  passwordPlaceholder: t('passwordPlaceholder'),
+                  keep: t('keep'),
+                  submit: t('submit'),
+                  submitting: t('submitting'),
+                  network: t('errors.network'),
+                  unknown: t('errors.unknown'),
+                  validate,
+                }}
+              />
+            ) : (
+              <p role="alert" className="form-error">{t('errors.closed')}</p>
+            )}
+          </section>
+        </div>
+      </main>
+      <SiteFooter t={t} site={view.site} compact />
+    </div>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;
