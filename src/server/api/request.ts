@@ -10,7 +10,7 @@ export function parseNestedQuery(params: URLSearchParams): Record<string, unknow
   for (const [rawKey, value] of params) {
     const m = /^([^[\]]+)((?:\[[^[\]]*\])+)$/.exec(rawKey);
     if (!m) {
-      out[rawKey] = value;
+      if (rawKey !== '__proto__') out[rawKey] = value;
       continue;
     }
     const path = [m[1], ...[...m[2].matchAll(/\[([^[\]]*)\]/g)].map((x) => x[1])];
