@@ -102,6 +102,31 @@ export function readCredentials(c: Context): Credentials {
   };
 }
 
+/** Resolve the session of a request from its header or cookie credentials. */
+export function resolveRequestSession(c: Context, db: Db): Promise<ResolvedSession> {
+  const creds = readCredentials(c);
+  if (!creds.token && !creds.signature) return Promise.resolve({ session: null, problem: 'missing' });
+  return resolveSession(db, { token: creds.token, signature: creds.signature }, requestMeta(c));
+}
+
+function requestMeta(c: Context) {
+  return { ip: clientIp(c), userAgent: c.req.header('user-agent') };
+}
+
+/**
+ * Log in with a signed link's signature (from `?signature=`): on success the signature becomes
+ * the HttpOnly `ba-user-signature` cookie and the auth-token cookie is cleared (spec §4). On
+ * failure nothing is set; the caller answers 401001 or shows the login page.
+ */
+export async function redeemSignature(c: Context, db: Db, signature: string): Promise<ResolvedSession> {
+  const auth = await resolveSession(db, { signature }, requestMeta(c));
+  if (auth.session) {
+    setCookie(c, SIGNATURE_COOKIE, signature, { ...cookieBase(c), maxAge: Math.max(0, (auth.expiresAt ?? 0) - nowSeconds()) });
+    deleteCookie(c, TOKEN_COOKIE, { path: '/', secure: isHttps(c) });
+  }
+  return auth;
+}
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Member-only endpoint: the member centre must be open and the caller logged in. */
@@ -200,10 +225,8 @@ export function createApi(options: ApiOptions = {}) {
 
     if (typeof q.signature === 'string' && q.signature !== '') {
       // A signed link (spec §4): it becomes the session and replaces any auth token.
-      auth = await resolveSession(db, { signature: q.signature }, { ip: c.get('ip'), userAgent: c.req.header('user-agent') });
+      auth = await redeemSignature(c, db, q.signature);
       if (!auth.session) throw new DomainError('auth.signatureInvalid', { status: 401, code: Codes.NEED_LOGIN });
-      setCookie(c, SIGNATURE_COOKIE, q.signature, { ...cookieBase(c), maxAge: Math.max(0, (auth.expiresAt ?? 0) - nowSeconds()) });
-      deleteCookie(c, TOKEN_COOKIE, { path: '/', secure: isHttps(c) });
       tokens.token = undefined;
       tokens.signature = q.signature;
     }
