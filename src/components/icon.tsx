@@ -21,7 +21,7 @@ const PATHS = {
   receipt: 'M6 3h12v18l-3-2-3 2-3-2-3 2V3z M9 8h6 M9 12h6',
   clipboard: 'M9 4h6v3H9z M9 5H6v16h12V5h-3 M9 12h6 M9 16h4',
   briefcase: 'M3 8h18v12H3z M8 8V5h8v3 M3 13h18',
-  hardHat: 'M4 17h16 M5 17a7 7 0 0114 0 M10 10V6h4v4 M3 20h18',
+  hardHat: 'M2.5 18h19 M4.5 18v-2.5a7.5 7.5 0 0115 0V18 M9.5 9V6.5h5V9 M12 6.5v5',
   heartPulse: 'M12 20s-7-4.4-7-10a4 4 0 017-2.6A4 4 0 0119 10c0 5.6-7 10-7 10z M8 12h2l1-2 2 4 1-2h2',
   personRun: 'M13 4a1.5 1.5 0 100 3 1.5 1.5 0 000-3z M7 21l3-6 3 2v5 M10 15l1-5 3 2 3 1 M11 10l-3 1-1 3',
   userPlus: 'M10 11a4 4 0 100-8 4 4 0 000 8z M3 21c0-3.8 3.1-6.5 7-6.5 1.4 0 2.7.3 3.8.9 M19 14v6 M16 17h6',

@@ -24,13 +24,20 @@ export function SiteHeader({ t, view, variant = 'solid' }: { t: Translator; view
         </label>
         <div className="site-nav-wrap" id="site-nav">
           <HeadNav t={t} items={view.centre.headNav} />
+          {view.openMemberCenter && !view.user ? (
+            <p className="nav-mobile-only">
+              <a href="/user" className="btn btn-primary">
+                {t('nav.memberCenter')}
+              </a>
+            </p>
+          ) : null}
         </div>
         <div className="header-actions">
           {view.openMemberCenter ? (
             view.user ? (
               <UserMenu t={t} nickname={view.user.nickname || view.user.username} avatar={view.user.avatar} items={view.centre.navUserMenus} />
             ) : (
-              <a href="/user" className="btn btn-primary btn-sm">
+              <a href="/user" className="btn btn-primary btn-sm header-member-btn">
                 {t('nav.memberCenter')}
               </a>
             )

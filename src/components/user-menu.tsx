@@ -1,6 +1,6 @@
 /** The user dropdown in the header: avatar + nickname, member-centre link, nav_user_menu entries, logout. */
 import { Avatar } from './avatar';
-import { Icon } from './icon';
+import { Icon, routeIcon } from './icon';
 import { MenuLink } from './menu-link';
 import { NavLink } from '~/islands/nav-link';
 import type { Translator } from '~/lib/i18n';
@@ -20,7 +20,10 @@ export function UserMenu({ t, nickname, avatar, items }: { t: Translator; nickna
           <span>{t('nav.memberCenter')}</span>
         </NavLink>
         {items.map((item) => (
-          <MenuLink key={item.id} item={item} className="dropdown-item" />
+          <MenuLink key={item.id} item={item} className="dropdown-item">
+            <Icon name={routeIcon(item.href)} />
+            <span>{item.title}</span>
+          </MenuLink>
         ))}
         <form method="post" action="/user/logout" className="dropdown-form">
           <button type="submit" className="dropdown-item danger">

@@ -20,7 +20,6 @@ export function ThemeSwitch({ theme: initial, to, toDark, toLight }: ThemeSwitch
     e.preventDefault();
     const root = document.documentElement;
     root.dataset.theme = next;
-    root.style.colorScheme = next;
     setPrefCookie('ba-theme', next);
     setTheme(next);
   };

@@ -8,7 +8,7 @@ import { getPortalView } from '~/server/portal';
 export default async function Root({ children }: { children: ReactNode }) {
   const view = await getPortalView();
   return (
-    <html lang={view.locale} data-theme={view.theme} style={{ colorScheme: view.theme }}>
+    <html lang={view.locale} data-theme={view.theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -26,7 +26,8 @@ export default function OverviewPage() {
         const tz = view.site.timezone;
         const none = t('None');
         const name = user.nickname || user.username;
-        const hello = `${t(greeting(hourIn(Date.now(), tz)))} ${t('greeting.welcomeBack')}`;
+        const sep = view.locale === 'zh-cn' ? '' : ' ';
+        const hello = `${t(greeting(hourIn(Date.now(), tz)))}${sep}${t('greeting.welcomeBack')}`;
         const shortcuts = flatten(view.centre.userMenus)
           .filter((i) => !i.href.startsWith('/user/account/') && i.menuType !== 'link')
           .slice(0, 6);
@@ -42,7 +43,7 @@ export default function OverviewPage() {
                 <Avatar src={user.avatar} name={name} size={60} />
                 <div className="hello-text">
                   <p className="hello-line">
-                    <strong>{name}</strong>，{hello}
+                    <strong>{name}</strong>{view.locale === 'zh-cn' ? '，' : ', '}{hello}
                   </p>
                   <ul className="contact-badges">
                     {contact.map((c) => (

@@ -1,0 +1,81 @@
+/**
+ * Screenshots of the main pages for a visual check:
+ *   bun scripts/screens.ts [baseUrl] [filter]
+ * Needs a running server (default http://localhost:3111) and Debian chromium at /usr/bin/chromium.
+ * Output: .tmp/screens/<page>-<lang>-<theme>-<width>.png (gitignored).
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+const base = process.argv[2] ?? 'http://localhost:3111';
+const filter = process.argv[3] ?? '';
+const out = '.tmp/screens';
+mkdirSync(out, { recursive: true });
+
+const pages: { name: string; path: string; login?: boolean }[] = [
+  { name: 'home', path: '/' },
+  { name: 'product', path: '/product' },
+  { name: 'offer', path: '/offer' },
+  { name: 'login', path: '/user/login?to=%2Fuser%2Faccount%2Fprofile&error=failed' },
+  { name: 'overview', path: '/user/account/overview', login: true },
+  { name: 'profile', path: '/user/account/profile', login: true },
+  { name: 'guzhu', path: '/user/order/guzhu', login: true },
+  { name: '404', path: '/no/such/page' },
+];
+const sizes = [
+  { w: 1366, h: 800 },
+  { w: 375, h: 740 },
+];
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const host = new URL(base).hostname;
+let n = 0;
+for (const lang of ['zh-cn', 'en']) {
+  for (const theme of ['light', 'dark']) {
+    for (const size of sizes) {
+      for (const p of pages) {
+        const name = `${p.name}-${lang}-${theme}-${size.w}`;
+        if (filter && !name.includes(filter)) continue;
+        const ctx = await browser.newContext({ viewport: { width: size.w, height: size.h }, deviceScaleFactor: 1 });
+        const cookies = [
+          { name: 'ba-lang', value: lang, domain: host, path: '/' },
+          { name: 'ba-theme', value: theme, domain: host, path: '/' },
+        ];
+        if (p.login) cookies.push({ name: 'ba-user-token', value: 'x', domain: host, path: '/' });
+        await ctx.addCookies(cookies);
+        const page = await ctx.newPage();
+        await page.goto(base + p.path, { waitUntil: 'networkidle' });
+        await page.screenshot({ path: `${out}/${name}.png`, fullPage: true });
+        await ctx.close();
+        n++;
+      }
+    }
+  }
+}
+await browser.close();
+console.log(`${n} screenshots in ${out}`);
+
+// Extra: the member-centre drawer and the public menu opened on a phone (one theme/lang).
+{
+  const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  for (const [name, path, toggle] of [
+    ['drawer-open', '/user/account/overview', '.drawer-btn'],
+    ['menu-open', '/product', '.nav-toggle-btn'],
+    ['usermenu-open', '/user/account/overview', '.user-menu summary'],
+  ] as const) {
+    if (filter && !name.includes(filter)) continue;
+    const ctx = await b.newContext({ viewport: { width: 375, height: 740 } });
+    await ctx.addCookies([{ name: 'ba-user-token', value: 'x', domain: host, path: '/' }]);
+    const page = await ctx.newPage();
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    await page.click(toggle);
+    await page.waitForTimeout(350);
+    await page.screenshot({ path: `${out}/${name}-375.png` });
+    await ctx.close();
+  }
+  await b.close();
+}
