@@ -10,8 +10,7 @@ export default async function Root({ children }: { children: ReactNode }) {
   return (
     <html lang={view.locale} data-theme={view.theme}>
       <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Waku adds the charset and viewport meta tags itself. */}
         <meta name="theme-color" content={view.theme === 'dark' ? '#0f1620' : '#ffffff'} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </head>
