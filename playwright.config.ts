@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3310);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+// Workers re-evaluate this file: pin the folder in the environment so they share the server's database.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-')));
+process.env.E2E_PORT ??= String(port);
 
 export default defineConfig({
   testDir: './tests/e2e',

@@ -21,7 +21,7 @@ fi
 passed=0; failed=0
 TMP=$(mktemp -d)
 PG_STATE="$TMP/pg"
-cleanup() { bash scripts/pg-test-cluster.sh stop "$PG_STATE" >/dev/null 2>&1 || true; rm -rf "$TMP"; }
+cleanup() { PG_TEST_STATE="$PG_STATE" bash scripts/pg-test-cluster.sh stop >/dev/null 2>&1 || true; rm -rf "$TMP"; }
 trap cleanup EXIT
 
 step() { # name, then the command; counts one pass or fail
@@ -33,7 +33,8 @@ step() { # name, then the command; counts one pass or fail
 step "typecheck" bash -c 'bun --bun waku router typegen >/dev/null && tsc --noEmit'
 
 # 2. Unit and integration tests on both engines
-if TEST_PG_URL=$(bash scripts/pg-test-cluster.sh start "$PG_STATE"); then
+export PG_TEST_STATE="$PG_STATE"
+if TEST_PG_URL=$(bash scripts/pg-test-cluster.sh start); then
   export TEST_PG_URL REQUIRE_PG=1
   echo "PostgreSQL test cluster: $TEST_PG_URL"
 else

@@ -1,21 +1,48 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { resolveLocale } from '~/lib/locale';
 import { requestStore, type RequestContext } from '~/server/context';
-import type { Locale } from '~/lib/types';
+import { pageCsp } from '~/server/http/security-headers';
+import { getDb } from '~/server/db/client';
+import { ensureDatabase } from '~/server/db/seed';
+import { resolveRequestSession } from '~/server/api';
+import { getSiteConfig } from '~/server/domain/site';
 
-// TEMPORARY: replaced by the real session/locale resolution when the domain layer lands.
+const DEV = Boolean(import.meta.env?.DEV);
+let ready: Promise<unknown> | undefined;
+
+/**
+ * Opens the per-request context for pages: locale, theme, CSP nonce and the
+ * member's session (auth cookie or signature cookie). Pages, layouts, actions
+ * and interceptors read it through `getRequestContext()`.
+ */
 export default function contextMiddleware(): MiddlewareHandler {
   return async (c, next) => {
-    const lang = getCookie(c, 'ba-lang');
+    const db = getDb();
+    // `bun run start` migrates before serving; this covers `bun dev` and a bare dist/serve-bun.js.
+    await (ready ??= ensureDatabase(db));
+    const url = new URL(c.req.url);
+    const resolved = await resolveRequestSession(c, db);
     const ctx: RequestContext = {
       requestId: crypto.randomUUID(),
-      nonce: crypto.randomUUID().replace(/-/g, ''),
-      locale: (lang === 'en' ? 'en' : 'zh-cn') as Locale,
+      nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64'),
+      locale: resolveLocale({ cookie: getCookie(c, 'ba-lang'), header: c.req.header('think-lang'), acceptLanguage: c.req.header('accept-language') }),
       theme: getCookie(c, 'ba-theme') === 'dark' ? 'dark' : 'light',
-      url: new URL(c.req.url),
-      session: getCookie(c, 'ba-user-token') ? { userId: 1, tokenId: 1, via: 'token' } : null,
-      sessionProblem: 'none',
+      url,
+      session: resolved.session,
+      sessionProblem: resolved.problem,
     };
     await requestStore.run(ctx, next);
+    const type = c.res.headers.get('content-type') ?? '';
+    if (type.startsWith('text/html') && !c.res.headers.has('content-security-policy')) {
+      const frameSrc = url.pathname.startsWith('/user/iframe/')
+        ? (await getSiteConfig(db)).iframeHosts.map((h) => `https://${h}`)
+        : [];
+      c.res.headers.set('content-security-policy', pageCsp(ctx.nonce, { frameSrc, dev: DEV }));
+    }
+    if (type.startsWith('text/html') || url.pathname.startsWith('/RSC/')) {
+      // Pages carry per-member data: never let a shared cache keep them.
+      c.res.headers.set('cache-control', 'private, no-store');
+    }
   };
 }

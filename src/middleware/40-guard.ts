@@ -1,0 +1,77 @@
+import type { MiddlewareHandler } from 'hono';
+import { unstable_parseRouterRequest as parseRouterRequest } from 'waku/router/server';
+import { getRequestContext } from '~/server/context';
+import { decidePage, isOpenPath, safeLocalPath } from '~/server/page-guard';
+import { renderErrorPage } from '~/server/http/error-page';
+import { replaceResponse } from '~/server/http/replace-response';
+import { getDb } from '~/server/db/client';
+import { redeemSignature } from '~/server/api';
+import { memberPagePermission } from '~/server/domain/menu';
+import { getSiteConfig } from '~/server/domain/site';
+
+/**
+ * The member-centre gate for page requests (documents and RSC navigations):
+ * signed-link login, closed member centre, login redirect and the 403 for a
+ * page outside the member's group. RSC login redirects are thrown by the
+ * interceptor (`src/pages/_interceptors/auth-guard.ts`) because Waku's client
+ * only follows redirects that come as RSC payloads.
+ */
+export default function guardMiddleware(): MiddlewareHandler {
+  return async (c, next) => {
+    const route = parseRouterRequest(c.req.raw);
+    if (!route || route.type !== 'route') return next();
+    const ctx = getRequestContext();
+    const pathname = route.path;
+    const isDocument = !c.req.path.startsWith('/RSC/');
+    const inMemberArea = pathname === '/user' || pathname.startsWith('/user/');
+    if (!inMemberArea) return next();
+    const db = getDb();
+
+    const { openMemberCenter } = await getSiteConfig(db);
+    if (!openMemberCenter && isDocument) {
+      c.res = renderErrorPage({ status: 403, locale: ctx.locale, theme: ctx.theme });
+      return;
+    }
+
+    const signature = isDocument && c.req.method === 'GET' ? ctx.url.searchParams.get('signature') : null;
+    if (signature) {
+      const { session } = await redeemSignature(c, db, signature);
+      if (!session) {
+        c.res = renderErrorPage({ status: 401, locale: ctx.locale, theme: ctx.theme });
+        return;
+      }
+      // Stored as a cookie by redeemSignature; drop it from the URL to keep it out of history and Referer.
+      const clean = new URL(ctx.url);
+      clean.searchParams.delete('signature');
+      c.res = c.redirect(clean.pathname + clean.search, 302);
+      return;
+    }
+
+    if (pathname === '/user/login') {
+      if (ctx.session && isDocument && c.req.method === 'GET') {
+        c.res = c.redirect(safeLocalPath(ctx.url.searchParams.get('to')) ?? '/user', 302);
+        return;
+      }
+      return next();
+    }
+
+    const permission = ctx.session && !isOpenPath(pathname) ? await memberPagePermission(db, ctx.session, pathname) : 'unknown';
+    const decision = decidePage(ctx, pathname, ctx.url.search, () => permission);
+    if (decision.kind === 'login') {
+      if (isDocument) {
+        c.res = c.redirect(decision.to, 302);
+        return;
+      }
+      return next(); // the interceptor answers RSC navigations with a redirect payload
+    }
+    if (decision.kind === 'forbidden') {
+      ctx.status = 403;
+      await next();
+      if (isDocument && c.res.status === 200) {
+        replaceResponse(c, new Response(c.res.body, { status: 403, headers: c.res.headers }));
+      }
+      return;
+    }
+    return next();
+  };
+}
