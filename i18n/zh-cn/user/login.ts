@@ -1,6 +1,6 @@
 export default {
   title: '登录',
-  heading: '登录 {siteName}',
+  heading: '登录{siteName}',
   lead: '使用用户名、邮箱或手机号登录会员中心。',
   account: '账号',
   accountPlaceholder: '用户名 / 邮箱 / 手机号',
