@@ -16,7 +16,7 @@ export default function errorsMiddleware(): MiddlewareHandler {
     const errorPage = () =>
       renderErrorPage({
         status: 500,
-        locale: resolveLocale({ cookie: getCookie(c, 'ba-lang'), header: c.req.header('think-lang'), acceptLanguage: c.req.header('accept-language') }),
+        locale: resolveLocale({ cookie: getCookie(c, 'ba-lang'), header: c.req.header('think-lang') }),
         theme: getCookie(c, 'ba-theme'),
       });
     try {

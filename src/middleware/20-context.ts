@@ -26,7 +26,7 @@ export default function contextMiddleware(): MiddlewareHandler {
     const ctx: RequestContext = {
       requestId: crypto.randomUUID(),
       nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64'),
-      locale: resolveLocale({ cookie: getCookie(c, 'ba-lang'), header: c.req.header('think-lang'), acceptLanguage: c.req.header('accept-language') }),
+      locale: resolveLocale({ cookie: getCookie(c, 'ba-lang'), header: c.req.header('think-lang') }),
       theme: getCookie(c, 'ba-theme') === 'dark' ? 'dark' : 'light',
       url,
       session: resolved.session,

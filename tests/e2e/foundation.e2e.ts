@@ -9,7 +9,7 @@ test.describe('member centre foundation', () => {
 
     await page.locator('input[name="account"]').fill(DEMO.account);
     await page.locator('input[name="password"]').fill(DEMO.password);
-    await page.locator('form button[type="submit"]').first().click();
+    await page.locator('form[action="/user/login"] button[type="submit"]').click();
     await expect(page).toHaveURL(/\/user\/account\/overview$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-cn');
     await expect(page).toHaveTitle(/^账户概览 - .+/);
@@ -90,13 +90,13 @@ test.describe('without JavaScript', () => {
     await page.goto('/user/login');
     await page.locator('input[name="account"]').fill('demo');
     await page.locator('input[name="password"]').fill('wrong-password');
-    await page.locator('form button[type="submit"]').first().click();
+    await page.locator('form[action="/user/login"] button[type="submit"]').click();
     await expect(page).toHaveURL(/\/user\/login\?/);
     await expect(page.getByRole('alert')).toBeVisible();
 
     await page.locator('input[name="account"]').fill('demo');
     await page.locator('input[name="password"]').fill(DEMO.password);
-    await page.locator('form button[type="submit"]').first().click();
+    await page.locator('form[action="/user/login"] button[type="submit"]').click();
     await expect(page).toHaveURL(/\/user\/account\/overview$/);
   });
 });

@@ -8,7 +8,7 @@ export async function loginViaForm(page: Page, who = DEMO, to?: string): Promise
   await page.goto(to ? `/user/login?to=${encodeURIComponent(to)}` : '/user/login');
   await page.locator('input[name="account"]').fill(who.account);
   await page.locator('input[name="password"]').fill(who.password);
-  await page.locator('form button[type="submit"]').first().click();
+  await page.locator('form[action="/user/login"] button[type="submit"]').click();
   await expect(page).not.toHaveURL(/\/user\/login/);
 }
 

@@ -185,7 +185,7 @@ export function createApi(options: ApiOptions = {}) {
     c.set('locale', resolveLocale({
       cookie: getCookie(c, 'ba-lang'),
       header: c.req.header('think-lang'),
-      acceptLanguage: c.req.header('accept-language'),
+      // Accept-Language is ignored on purpose: the spec's default is zh-cn unless ba-lang says otherwise.
     }));
     c.set('db', getDb());
     c.set('query', parseNestedQuery(new URL(c.req.url).searchParams));
