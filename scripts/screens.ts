@@ -33,6 +33,18 @@ const browser = await chromium.launch({
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
 const host = new URL(base).hostname;
+const account = process.env.SCREENS_ACCOUNT ?? 'demo';
+const password = process.env.SCREENS_PASSWORD ?? 'Demo#2026';
+
+/** Log in through the API so the context holds a real `ba-user-token` cookie. */
+async function login(ctx: import('@playwright/test').BrowserContext) {
+  const res = await ctx.request.post(`${base}/userapi/v1/user/login`, {
+    data: { account, password, keep: false },
+    headers: { origin: base },
+  });
+  const body = (await res.json()) as { code: number; message: string };
+  if (body.code !== 200001) throw new Error(`login failed: ${body.message}`);
+}
 let n = 0;
 for (const lang of ['zh-cn', 'en']) {
   for (const theme of ['light', 'dark']) {
@@ -45,8 +57,8 @@ for (const lang of ['zh-cn', 'en']) {
           { name: 'ba-lang', value: lang, domain: host, path: '/' },
           { name: 'ba-theme', value: theme, domain: host, path: '/' },
         ];
-        if (p.login) cookies.push({ name: 'ba-user-token', value: 'x', domain: host, path: '/' });
         await ctx.addCookies(cookies);
+        if (p.login) await login(ctx);
         const page = await ctx.newPage();
         await page.goto(base + p.path, { waitUntil: 'networkidle' });
         await page.screenshot({ path: `${out}/${name}.png`, fullPage: true });
@@ -69,7 +81,7 @@ console.log(`${n} screenshots in ${out}`);
   ] as const) {
     if (filter && !name.includes(filter)) continue;
     const ctx = await b.newContext({ viewport: { width: 375, height: 740 } });
-    await ctx.addCookies([{ name: 'ba-user-token', value: 'x', domain: host, path: '/' }]);
+    await login(ctx);
     const page = await ctx.newPage();
     await page.goto(base + path, { waitUntil: 'networkidle' });
     await page.click(toggle);

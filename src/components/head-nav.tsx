@@ -29,9 +29,11 @@ export function HeadNav({ t, items, className = 'site-nav' }: { t: Translator; i
       <NavLink to="/" className="nav-item">
         {t('nav.home')}
       </NavLink>
-      {items.map((item) => (
-        <Entry key={item.id} item={item} />
-      ))}
+      {items
+        .filter((item) => item.href !== '/') // Home is always first; skip a server entry for it
+        .map((item) => (
+          <Entry key={item.id} item={item} />
+        ))}
     </nav>
   );
 }

@@ -29,7 +29,7 @@ export default function OverviewPage() {
         const sep = view.locale === 'zh-cn' ? '' : ' ';
         const hello = `${t(greeting(hourIn(Date.now(), tz)))}${sep}${t('greeting.welcomeBack')}`;
         const shortcuts = flatten(view.centre.userMenus)
-          .filter((i) => !i.href.startsWith('/user/account/') && i.menuType !== 'link')
+          .filter((i) => !i.href.startsWith('/user/account/') && i.menuType === 'tab')
           .slice(0, 6);
         const contact = [
           { key: 'mobile', icon: 'phone' as const, value: user.mobile },
