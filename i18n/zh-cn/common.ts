@@ -70,7 +70,7 @@ export default {
     notAvailableTitle: '此功能尚未开放',
     notAvailableBody: '该页面正在建设中，目前还不能在线办理。如需办理，请联系您的客户经理。',
     plannedLabel: '上线后可以：',
-    forbidden: '您没有权限进行此操作！',
+    forbidden: '您没有权限操作！',
     forbiddenTitle: '无权访问',
     forbiddenBody: '您的账号没有此页面的权限。如需开通，请联系主账号管理员。',
     noRoute: '没有可跳转的页面',

@@ -29,7 +29,7 @@ export function MemberSidebar({ t, view }: { t: Translator; view: PortalView }) 
   const user = view.user;
   const groups = view.centre.userMenus;
   return (
-    <aside className="member-aside" id="member-aside" aria-label={t('nav.memberNav')}>
+    <aside className="member-aside" id="member-aside" data-testid="member-sidebar" aria-label={t('nav.memberNav')}>
       {user ? (
         <div className="aside-card profile-card">
           <a href="/user/account/profile" className="profile-avatar" aria-label={t(['route', '/user/account/profile'])}>

@@ -35,9 +35,8 @@ export default function contextMiddleware(): MiddlewareHandler {
     await requestStore.run(ctx, next);
     const type = c.res.headers.get('content-type') ?? '';
     if (type.startsWith('text/html') && !c.res.headers.has('content-security-policy')) {
-      const frameSrc = url.pathname.startsWith('/user/iframe/')
-        ? (await getSiteConfig(db)).iframeHosts.map((h) => `https://${h}`)
-        : [];
+      // Every page, not only /user/iframe/*: a client navigation keeps the first document's CSP.
+      const frameSrc = (await getSiteConfig(db)).iframeHosts.flatMap((h) => [`https://${h}`, `http://${h}`]);
       c.res.headers.set('content-security-policy', pageCsp(ctx.nonce, { frameSrc, dev: DEV }));
     }
     if (type.startsWith('text/html') || url.pathname.startsWith('/RSC/')) {

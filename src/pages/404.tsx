@@ -11,7 +11,8 @@ export default async function NotFound() {
   const path = pagePath(view.path);
   return (
     <div className="plain-shell">
-      <PageTitle page={t('error.pageNotFoundTitle')} siteName={view.site.siteName} />
+      {/* The spec fixes this title in every language; the visible text is translated. */}
+      <PageTitle page="Page Not Found" siteName={view.site.siteName} />
       <header className="site-header site-header-solid">
         <div className="site-header-inner">
           <Brand siteName={view.site.siteName} />

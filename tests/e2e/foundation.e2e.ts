@@ -43,7 +43,8 @@ test.describe('member centre foundation', () => {
 
   test('logging out ends the session', async ({ page }) => {
     await loginViaForm(page, DEMO, '/user/account/overview');
-    await page.locator('form[action="/user/logout"] button').first().click({ force: true });
+    await page.locator('.user-menu summary').click();
+    await page.locator('.user-menu form[action="/user/logout"] button').click();
     await expect(page).toHaveURL(/\/user\/login/);
     await page.goto('/user/account/overview');
     await expect(page).toHaveURL(/\/user\/login\?to=/);
@@ -74,12 +75,15 @@ test.describe('member centre foundation', () => {
     await expect(page).toHaveURL(/\/user\/account\/overview$/);
   });
 
-  test('a client navigation into the member centre while logged out lands on login', async ({ page }) => {
+  test('a logged-out client navigation into the member centre gets a redirect, never the page', async ({ page }) => {
     await page.goto('/');
-    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
-    const link = page.locator('a[href^="/user"]').first();
-    await link.click();
-    await expect(page).toHaveURL(/\/user\/login/);
+    // What Waku's client fetches on an in-app navigation to the overview page.
+    const rsc = await page.request.get('/RSC/R/user/account/overview.txt');
+    const body = await rsc.text();
+    expect(body).toContain('"_location":"/user/login?to=%2Fuser%2Faccount%2Foverview"');
+    expect(body).not.toContain('member-sidebar');
+    await page.locator('a[href="/user"]:visible').first().click();
+    await expect(page).toHaveURL(/\/user\/login\?to=%2Fuser$/);
   });
 });
 

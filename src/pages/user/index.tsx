@@ -1,27 +1,18 @@
 /**
  * `/user` goes to the first route of the member's menu tree that is not a menu directory
- * (spec §2, searched depth-first). TODO(lead): switch to the shared `firstRoute` when
- * portal.ts provides it; this local search follows the same rule.
+ * (spec §2, searched depth-first).
  */
 import { unstable_redirect } from 'waku/router/server';
 import { Notice } from '~/components/notice';
 import { PageTitle } from '~/components/page-title';
 import { pageContext } from '~/components/page-context';
-import type { MenuItem } from '~/lib/types';
+import { firstRoute } from '~/lib/member-centre';
 
-function firstRoute(items: MenuItem[]): string | null {
-  for (const item of items) {
-    if (item.type !== 'menu_dir' && item.menuType !== 'link' && item.href.startsWith('/user/')) return item.href;
-    const found = firstRoute(item.children);
-    if (found) return found;
-  }
-  return null;
-}
 
 export default async function UserIndex() {
   const { view, t } = await pageContext();
   if (!view.user) throw unstable_redirect('/user/login?to=%2Fuser');
-  const to = firstRoute(view.centre.userMenus);
+  const to = firstRoute(view.centre.userMenus)?.href;
   if (to) throw unstable_redirect(`${to}` as `/user/${string}` as '/user/account/overview');
   return (
     <main id="main" className="error-main">

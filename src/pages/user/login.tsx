@@ -5,6 +5,7 @@
  * type and logs in through POST /userapi/v1/user/login.
  */
 import type { PageProps } from 'waku/router';
+import { apiMessage } from '~/server/api/messages';
 import { unstable_redirect } from 'waku/router/server';
 import { Brand } from '~/components/brand';
 import { Icon } from '~/components/icon';
@@ -28,12 +29,13 @@ export default async function Login({ query }: PageProps<'/user/login'>) {
 
   const errorKey = params.get('error') ?? '';
   // Only known keys are shown, never text from the URL.
+  const known = /^[\w.]+$/.test(errorKey) ? apiMessage(view.locale, errorKey) : errorKey;
   const error = !errorKey
     ? ''
-    : /^[\w.]+$/.test(errorKey) && t.has(['errors', errorKey])
-      ? t(['errors', errorKey])
-      : /^validate\.\w+$/.test(errorKey) && t.has(errorKey)
-        ? t(errorKey)
+    : known !== errorKey
+      ? known
+      : t.has(['errors', errorKey])
+        ? t(['errors', errorKey])
         : t('errors.unknown');
 
   const validate = Object.fromEntries(

@@ -1,13 +1,16 @@
 /**
  * `/user/iframe/{encoded url}`: an external page inside the member centre. Waku hands the
  * segment over percent-encoded once, so it is decoded exactly once here.
- * TODO(lead/server): check the host against site config `iframeHosts` (allow-list) before
- * rendering; until then only http(s) URLs are embedded, in a sandbox.
+ * Only http(s) pages whose host is on the site's `iframeHosts` allow-list are embedded
+ * (the page CSP's frame-src lists the same hosts); anything else gets a clear refusal.
  */
 import type { PageProps } from 'waku/router';
 import { Icon } from '~/components/icon';
 import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
+import { checkIframeUrl } from '~/lib/iframe-url';
+import { getDb } from '~/server/db/client';
+import { getSiteConfig } from '~/server/domain/site';
 
 function decodeOnce(raw: string): string | null {
   try {
@@ -17,18 +20,10 @@ function decodeOnce(raw: string): string | null {
   }
 }
 
-function embeddable(value: string | null): URL | null {
-  if (!value) return null;
-  try {
-    const u = new URL(value);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u : null;
-  } catch {
-    return null;
-  }
-}
-
 export default async function IframePage({ url }: PageProps<'/user/iframe/[url]'>) {
-  const target = embeddable(decodeOnce(url));
+  const { iframeHosts } = await getSiteConfig(getDb());
+  const check = checkIframeUrl(decodeOnce(url), iframeHosts);
+  const target = check.ok ? check.url : null;
   return (
     <MemberPage
       page="user/iframe"
@@ -54,7 +49,7 @@ export default async function IframePage({ url }: PageProps<'/user/iframe/[url]'
           </div>
         ) : (
           <Notice kind="danger" title={t('title')} role="alert">
-            <p>{t('invalid')}</p>
+            <p>{t(check.ok ? 'invalid' : check.reason === 'host' ? 'notAllowed' : check.reason === 'protocol' ? 'badProtocol' : 'invalid')}</p>
           </Notice>
         )
       }
