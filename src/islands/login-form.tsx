@@ -26,6 +26,8 @@ export interface LoginFormProps {
   to: string;
   /** Error to show on first render (from `?error=`), already translated. */
   error: string;
+  /** Account typed before a failed no-JS attempt, so the member does not retype it. */
+  account?: string;
   text: LoginFormText;
 }
 
@@ -42,9 +44,9 @@ function safePath(p: unknown): string {
   return typeof p === 'string' && p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') ? p : '';
 }
 
-export function LoginForm({ to, error, text }: LoginFormProps) {
+export function LoginForm({ to, error, account = '', text }: LoginFormProps) {
   const id = useId();
-  const [values, setValues] = useState({ account: '', password: '' });
+  const [values, setValues] = useState({ account, password: '' });
   const [touched, setTouched] = useState({ account: false, password: false });
   const [formError, setFormError] = useState(error);
   const [busy, setBusy] = useState(false);

@@ -77,6 +77,7 @@ export default async function Login({ query }: PageProps<'/user/login'>) {
               <LoginForm
                 to={to}
                 error={error}
+                account={(params.get('account') ?? '').slice(0, 64)}
                 text={{
                   account: t('account'),
                   accountPlaceholder: t('accountPlaceholder'),
