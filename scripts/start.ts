@@ -37,7 +37,8 @@ const server = Bun.serve({
 
 const url = `http://localhost:${server.port}`;
 console.log(`\nMember portal ready at ${url}`);
-if (result.seeded || process.env.PORTAL_DEMO !== '0') {
+const [demoUser] = await db.sql`SELECT id FROM "user" WHERE username = 'demo'`;
+if (demoUser) {
   console.log('Demo logins (change them before going live):');
   console.log('  demo     / Demo#2026      member, all pages');
   console.log('  manager  / Manager#2026   site manager: no team, claim or file pages, no add/export');

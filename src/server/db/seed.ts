@@ -150,8 +150,17 @@ export const GROUP_NAMES = {
 } as const;
 
 export interface SeedOptions {
-  /** Seed the demo members (default: unless env PORTAL_DEMO=0). */
+  /** Seed the demo members (default: `demoByDefault()`). */
   demo?: boolean;
+}
+
+/**
+ * Demo members (known passwords) are seeded unless PORTAL_DEMO=0; in production
+ * (NODE_ENV=production) only when PORTAL_DEMO=1 says so explicitly.
+ */
+export function demoByDefault(env: Record<string, string | undefined> = process.env): boolean {
+  if (env.PORTAL_DEMO !== undefined && env.PORTAL_DEMO !== '') return env.PORTAL_DEMO !== '0';
+  return env.NODE_ENV !== 'production';
 }
 
 /** A database is fresh when it has no seed marker and no members. */
@@ -167,7 +176,7 @@ export async function isFresh(sql: SQL): Promise<boolean> {
  * needs them to work); the demo members only when `demo` is on. Returns false when not fresh.
  */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded: boolean; demo: boolean }> {
-  const demo = options.demo ?? process.env.PORTAL_DEMO !== '0';
+  const demo = options.demo ?? demoByDefault();
   if (!(await isFresh(db.sql))) return { seeded: false, demo: false }; // cheap check before hashing
   // Hash outside the lock: argon2id is slow on purpose and the lock blocks other instances.
   const hashes = demo ? await Promise.all(DEMO_USERS.map((u) => Bun.password.hash(u.password))) : [];

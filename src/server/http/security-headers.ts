@@ -51,6 +51,6 @@ export function applySecurityHeaders(res: Response, req: Request): Response {
   set('cross-origin-opener-policy', 'same-origin');
   set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
   set('content-security-policy', STATIC_CSP);
-  if (isHttps(req)) set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  if (isHttps(req) || process.env.NODE_ENV === 'production') set('strict-transport-security', 'max-age=31536000; includeSubDomains');
   return out;
 }
