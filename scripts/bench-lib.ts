@@ -98,6 +98,19 @@ export function procCpuTicks(pid: number): number {
   return Number(rest[11]) + Number(rest[12]);
 }
 
+/** Busy and total clock ticks of the whole machine (all CPUs), from the first line of /proc/stat. */
+export function systemCpuTicks(): { busy: number; total: number } {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+    // cpu user nice system idle iowait irq softirq steal guest guest_nice (guest is included in user).
+    const f = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: total - f[3]! - f[4]!, total };
+  } catch {
+    return { busy: NaN, total: NaN };
+  }
+}
+
 /** Clock ticks per second (`getconf CLK_TCK`), 100 if it cannot be read. */
 export function clockTicksPerSecond(): number {
   try {

@@ -29,6 +29,7 @@ import {
   percentile,
   procCpuTicks,
   runLoad,
+  systemCpuTicks,
   type LoadResult,
 } from './bench-lib';
 
@@ -322,6 +323,10 @@ interface RouteResult {
   serverCores: number;
   /** Load generator (this process) CPU time / wall time of the run. */
   clientCores: number;
+  /** Cores kept busy by everything else on the machine during the run (noise). */
+  otherCores: number;
+  /** <title> of the sample page (shows which page was measured). */
+  title: string | null;
   responseBytes: number;
   responseGzipBytes: number;
   inlineRscBytes: number | null;
@@ -376,11 +381,13 @@ async function benchRoute(base: string, route: Route, pid: number, ticksPerSec: 
   // Warm-up: fixed count (also bounded by time so a broken route cannot hang the run).
   await load(Math.max(30_000, durationMs), warmup);
 
+  const sys0 = systemCpuTicks();
   const ticks0 = procCpuTicks(pid);
   const client0 = process.cpuUsage();
   const r = await load(durationMs, maxRequests);
   const client1 = process.cpuUsage(client0);
   const ticks1 = procCpuTicks(pid);
+  const sys1 = systemCpuTicks();
 
   const serverCpuMs = ((ticks1 - ticks0) * 1000) / ticksPerSec;
   const clientCpuMs = (client1.user + client1.system) / 1000;
@@ -398,6 +405,8 @@ async function benchRoute(base: string, route: Route, pid: number, ticksPerSec: 
     serverCpuMsPerReq: r.requests > 0 ? serverCpuMs / r.requests : NaN,
     serverCores: serverCpuMs / r.elapsedMs,
     clientCores: clientCpuMs / r.elapsedMs,
+    otherCores: Math.max(0, ((sys1.busy - sys0.busy) * 1000) / ticksPerSec / r.elapsedMs - serverCpuMs / r.elapsedMs - clientCpuMs / r.elapsedMs),
+    title: route.kind === 'html' ? (/<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1] ?? '') : null,
     responseBytes,
     responseGzipBytes,
     inlineRscBytes: rsc ? rsc.wireBytes : null,
@@ -497,8 +506,8 @@ function details(results: RouteResult[]): string {
   return results
     .map((r) => {
       const parts = [
-        `${r.route}: ${fmtInt(r.requests)} requests in ${fmtFixed(r.durationMs / 1000, 2)} s, max ${fmtFixed(r.maxMs, 1)} ms`,
-        `server busy ${fmtFixed(r.serverCores, 2)} cores, load generator ${fmtFixed(r.clientCores, 2)} cores`,
+        `${r.route}${r.title ? ` ("${r.title}")` : ''}: ${fmtInt(r.requests)} requests in ${fmtFixed(r.durationMs / 1000, 2)} s, max ${fmtFixed(r.maxMs, 1)} ms`,
+        `cores busy: server ${fmtFixed(r.serverCores, 2)}, load generator ${fmtFixed(r.clientCores, 2)}, other processes ${fmtFixed(r.otherCores, 2)}`,
         `gzip ${fmtInt(r.responseGzipBytes)} B`,
       ];
       if (r.inlineRscBytes !== null) {
