@@ -1,7 +1,9 @@
 /** Root layout: global styles, the skip link and the collapse-after-navigation helper. */
 import type { ReactNode } from 'react';
 import '../styles/index.css';
+import { ClientRuntime } from '~/islands/client-runtime';
 import { CollapseOnNavigate } from '~/islands/collapse-on-navigate';
+import { Notifications } from '~/islands/notifications';
 import { pageContext } from '~/components/page-context';
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
@@ -13,6 +15,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </a>
       {children}
       <CollapseOnNavigate />
+      <ClientRuntime />
+      <Notifications />
     </>
   );
 }
