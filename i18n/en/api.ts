@@ -14,6 +14,7 @@ export default {
     unknownUser: 'Member not found: {username}',
   },
   forbidden: 'You do not have permission to operate!',
+  exportEmpty: 'There is nothing to export yet',
   memberCenterClosed: 'Member center is closed',
   crossOrigin: 'Cross-site request refused',
   badRequest: 'Incorrect parameter!',

@@ -14,6 +14,7 @@ export default {
     unknownUser: '会员不存在：{username}',
   },
   forbidden: '您没有权限操作！',
+  exportEmpty: '暂无可导出的记录',
   memberCenterClosed: '会员中心已关闭',
   crossOrigin: '已拒绝跨站请求',
   badRequest: '参数不正确！',

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { formatDate, formatMoney, greeting, hourIn, toMillis } from './format';
+import { assetUrl, formatDate, formatMoney, greeting, hourIn, toMillis, validTimeZone } from './format';
 
 describe('formatDate', () => {
   const tz = 'Asia/Shanghai';
@@ -51,5 +51,30 @@ describe('formatMoney', () => {
     expect(formatMoney('1280')).toBe('1,280.00');
     expect(formatMoney(12.5)).toBe('12.50');
     expect(formatMoney('x')).toBe('x');
+  });
+});
+
+describe('validTimeZone', () => {
+  test('keeps real IANA zones and drops junk', () => {
+    expect(validTimeZone('Europe/Berlin')).toBe('Europe/Berlin');
+    expect(validTimeZone('Asia/Shanghai')).toBe('Asia/Shanghai');
+    expect(validTimeZone('Mars/Olympus')).toBeNull();
+    expect(validTimeZone('<script>')).toBeNull();
+    expect(validTimeZone(undefined)).toBeNull();
+  });
+});
+
+describe('assetUrl', () => {
+  test('leaves absolute, protocol-relative and data:image URLs alone', () => {
+    for (const v of ['https://cdn.example/a.png', 'http://x/y.png', '//cdn.example/a.png', 'data:image/png;base64,AAAA']) {
+      expect(assetUrl(v, 'https://cdn.test')).toBe(v);
+    }
+  });
+  test('prefixes relative paths with the CDN, else the default host', () => {
+    expect(assetUrl('/storage/a.png', 'https://cdn.test/')).toBe('https://cdn.test/storage/a.png');
+    expect(assetUrl('storage/a.png', '', 'https://portal.test')).toBe('https://portal.test/storage/a.png');
+  });
+  test('splits comma lists and prefixes each entry', () => {
+    expect(assetUrl('/a.png,https://x/b.png, /c.png', 'https://cdn.test')).toBe('https://cdn.test/a.png,https://x/b.png,https://cdn.test/c.png');
   });
 });

@@ -97,3 +97,27 @@ export function formatMoney(value: string | number): string {
   if (!Number.isFinite(n)) return String(value);
   return n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
+
+/** `tz` when it is an IANA time zone this runtime knows (e.g. from the `ba-tz` cookie), else null. */
+export function validTimeZone(tz: string | null | undefined): string | null {
+  if (!tz || tz.length > 64 || !/^[A-Za-z_+\-/0-9]+$/.test(tz)) return null;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return tz;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Asset URL rule of spec §7: http(s)://, protocol-relative `//` and `data:image/` stay as they
+ * are; anything else is prefixed with the site's CDN url (else `fallbackHost`). A comma-separated
+ * list is split and each entry prefixed.
+ */
+export function assetUrl(value: string, cdnUrl: string, fallbackHost = ''): string {
+  if (!value || /^data:image\//i.test(value)) return value; // data URLs hold commas of their own
+  if (value.includes(',')) return value.split(',').map((v) => assetUrl(v.trim(), cdnUrl, fallbackHost)).join(',');
+  if (/^(https?:)?\/\//i.test(value) || /^data:image\//i.test(value)) return value;
+  const base = (cdnUrl || fallbackHost).replace(/\/+$/, '');
+  return base + (value.startsWith('/') ? value : `/${value}`);
+}

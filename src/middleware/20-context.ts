@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { unstable_parseRouterRequest as parseRouterRequest } from 'waku/router/server';
+import { validTimeZone } from '~/lib/format';
 import { resolveLocale } from '~/lib/locale';
 import { requestStore, type RequestContext } from '~/server/context';
 import { pageCsp } from '~/server/http/security-headers';
@@ -7,6 +9,11 @@ import { getDb } from '~/server/db/client';
 import { ensureDatabase } from '~/server/db/seed';
 import { resolveRequestSession } from '~/server/api';
 import { getSiteConfig } from '~/server/domain/site';
+
+function routePath(req: Request): string | null {
+  const route = parseRouterRequest(req);
+  return route?.type === 'route' ? route.path : null;
+}
 
 const DEV = Boolean(import.meta.env?.DEV);
 let ready: Promise<unknown> | undefined;
@@ -28,7 +35,9 @@ export default function contextMiddleware(): MiddlewareHandler {
       nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64'),
       locale: resolveLocale({ cookie: getCookie(c, 'ba-lang'), header: c.req.header('think-lang') }),
       theme: getCookie(c, 'ba-theme') === 'dark' ? 'dark' : 'light',
+      browserTimeZone: validTimeZone(getCookie(c, 'ba-tz')),
       url,
+      pathname: routePath(c.req.raw) ?? url.pathname,
       session: resolved.session,
       sessionProblem: resolved.problem,
     };

@@ -4,6 +4,7 @@ import '../styles/index.css';
 import { ClientRuntime } from '~/islands/client-runtime';
 import { CollapseOnNavigate } from '~/islands/collapse-on-navigate';
 import { Notifications } from '~/islands/notifications';
+import { TimeZoneSync } from '~/islands/time-zone-sync';
 import { pageContext } from '~/components/page-context';
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
@@ -17,6 +18,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <CollapseOnNavigate />
       <ClientRuntime />
       <Notifications />
+      <TimeZoneSync />
     </>
   );
 }

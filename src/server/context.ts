@@ -20,7 +20,11 @@ export interface RequestContext {
   nonce: string;
   locale: Locale;
   theme: Theme;
+  /** The browser's IANA time zone once it told us (cookie `ba-tz`), else null. */
+  browserTimeZone: string | null;
   url: URL;
+  /** The page path the request is for: `/user/x` for both `GET /user/x` and `GET /RSC/R/user/x.txt`. */
+  pathname: string;
   session: Session | null;
   /** Why a presented token did not give a session (drives 401001 vs 401200). */
   sessionProblem: 'none' | 'missing' | 'invalid' | 'expired';

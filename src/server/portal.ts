@@ -12,6 +12,8 @@ export type PortalUser = Omit<UserInfo, 'token' | 'refresh_token' | 'signature'>
 export interface PortalView {
   locale: Locale;
   theme: Theme;
+  /** Time zone for dates and greetings: the browser's once known, else the site's (spec §9). */
+  timeZone: string;
   nonce: string;
   /** Current pathname, e.g. `/user/account/overview`. */
   path: string;
@@ -40,8 +42,9 @@ async function loadView(ctx: RequestContext): Promise<PortalView> {
   return {
     locale: ctx.locale,
     theme: ctx.theme,
+    timeZone: ctx.browserTimeZone ?? site.timezone ?? 'Asia/Shanghai',
     nonce: ctx.nonce,
-    path: ctx.url.pathname,
+    path: ctx.pathname,
     site,
     openMemberCenter,
     user,

@@ -257,6 +257,21 @@ for (const engine of engines()) {
       expect((await hit()).status).toBe(401);
     });
 
+    test('order/export follows the Export button rule: demo may, the site manager may not', async () => {
+      const demo = await loginAs('demo', 'Demo#2026');
+      const manager = await loginAs('manager', 'Manager#2026');
+      const ok1 = await call('order/export?type=order/guzhu', { headers: { 'ba-user-token': demo.token, 'think-lang': 'en' } });
+      expect([ok1.res.status, ok1.body.code]).toEqual([200, 200001]);
+      expect(ok1.body.data).toEqual({ list: [], total: 0 });
+      expect(ok1.body.message).toBe('There is nothing to export yet');
+      const denied = await call('order/export?type=order/guzhu', { headers: { 'ba-user-token': manager.token } });
+      expect([denied.res.status, denied.body.code]).toEqual([403, 403001]);
+      expect(denied.body.message).toBe('您没有权限操作！');
+      const bad = await call('order/export?type=account/overview', { headers: { 'ba-user-token': demo.token } });
+      expect(bad.res.status).toBe(400);
+      expect((await call('order/export?type=order/guzhu')).res.status).toBe(401);
+    });
+
     test('unknown paths, bad bodies and server errors get envelopes', async () => {
       const nf = await call('no/such/thing', { headers: { 'think-lang': 'en' } });
       expect([nf.res.status, nf.body.code]).toEqual([404, 404001]);

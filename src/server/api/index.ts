@@ -7,6 +7,7 @@ import { getDb as defaultGetDb, nowSeconds, type Db } from '../db/client';
 import { login, logout, refreshToken, resolveSession, type ResolvedSession } from '../domain/auth';
 import { Codes, DomainError, forbidden, isDomainError, memberCenterClosed, needLogin, sessionExpired } from '../domain/errors';
 import { hasAction, loadIndexPayload } from '../domain/menu';
+import { writeAudit } from '../domain/audit';
 import { getSiteConfig } from '../domain/site';
 import { isSameOrigin } from '../http/same-origin';
 import { apiMessage } from './messages';
@@ -297,8 +298,26 @@ export function createApi(options: ApiOptions = {}) {
     return ok(c, null, 'auth.logoutSucceeded');
   });
 
+  /**
+   * Export of a member's list pages (guarded by the page's `…/export` button rule, the same rule
+   * that shows the Export button). Orders and claims are not stored yet, so every export is empty
+   * and says so; the permission check is real.
+   */
+  app.get('/order/export', async (c) => {
+    const page = String(c.get('query').type ?? '');
+    await requireMember(c, async () => {});
+    if (!EXPORTABLE.has(page)) throw new DomainError('badRequest', { status: 400, code: Codes.VALIDATION, field: 'type' });
+    const session = c.get('auth').session!;
+    if (!(await hasAction(c.get('db'), session, `${page}/export`))) throw forbidden();
+    await writeAudit(c.get('db'), { userId: session.userId, action: 'export', detail: { page }, ip: c.get('ip') });
+    return ok(c, { list: [], total: 0 }, 'exportEmpty');
+  });
+
   return app;
 }
+
+/** List pages with an Export button rule (`<page>/export`). */
+const EXPORTABLE = new Set(['order/guzhu', 'order/tuanyi', 'claim/list']);
 
 /** The API over the process database (`getDb()`). */
 export const api = createApi();

@@ -23,7 +23,7 @@ export default function OverviewPage() {
       )}
       render={({ view, t }) => {
         const user = view.user!;
-        const tz = view.site.timezone;
+        const tz = view.timeZone;
         const none = t('None');
         const name = user.nickname || user.username;
         const sep = view.locale === 'zh-cn' ? '' : ' ';

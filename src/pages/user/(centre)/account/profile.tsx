@@ -10,7 +10,7 @@ export default function ProfilePage() {
       page="user/account/profile"
       render={({ view, t }) => {
         const user = view.user!;
-        const tz = view.site.timezone;
+        const tz = view.timeZone;
         const none = t('None');
         const empty = <span className="muted">{t('user.notFilled')}</span>;
         const rows: [string, React.ReactNode][] = [

@@ -1,0 +1,18 @@
+'use client';
+/**
+ * Tells the server the browser's time zone (cookie `ba-tz`) so dates and greetings rendered on
+ * the server match the member's clock (spec §9). Until then the site's zone is used. Renders nothing.
+ */
+import { useEffect } from 'react';
+
+export function TimeZoneSync() {
+  useEffect(() => {
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!tz) return;
+    const current = document.cookie.match(/(?:^|;\s*)ba-tz=([^;]*)/)?.[1];
+    if (current && decodeURIComponent(current) === tz) return;
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `ba-tz=${encodeURIComponent(tz)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  }, []);
+  return null;
+}
