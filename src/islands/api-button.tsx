@@ -1,0 +1,39 @@
+'use client';
+/**
+ * A button that calls one API endpoint through the HTTP helper and reports the outcome with
+ * toasts (success text, §8 error texts, 401001 → login). For permission-guarded actions such as
+ * Export: render it only when the rule allows it; the API refuses it anyway (403) when not.
+ *
+ *   <ApiButton url="/userapi/v1/order/export" label={t('export')} successMessage={t('exported')} />
+ */
+import { useState } from 'react';
+import { request } from '~/lib/http';
+
+export interface ApiButtonProps {
+  url: string;
+  method?: 'GET' | 'POST';
+  label: string;
+  /** Success toast text; else the API's message; else 'Operation successful'. */
+  successMessage?: string;
+  className?: string;
+}
+
+export function ApiButton({ url, method = 'GET', label, successMessage, className = 'btn btn-ghost' }: ApiButtonProps) {
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await request({ url, method, showSuccessMessage: true, successMessage, loading: true });
+    } catch {
+      // Already shown as a toast (or the page is going to the login screen).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className={className} disabled={busy} aria-busy={busy || undefined} onClick={onClick}>
+      {label}
+    </button>
+  );
+}
