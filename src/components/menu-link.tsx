@@ -1,25 +1,29 @@
-/** One menu entry: in-app types (tab, iframe) use NavLink; `link` opens in a new tab (spec §2). */
+/**
+ * One menu entry (spec §2): `tab` and `iframe` navigate in the app (an iframe entry's href is
+ * already `/user/iframe/{encodeURIComponent(url)}`), `link` opens in a new tab, any other type
+ * shows 'Navigation failed, the menu type is unrecognized!' when clicked and goes nowhere.
+ */
 import type { ReactNode } from 'react';
-import { NavLink } from '~/islands/nav-link';
+import { NavLink, UnknownMenuLink } from '~/islands/nav-link';
 import type { MenuItem } from '~/lib/types';
 
 export function MenuLink({ item, className, children }: { item: MenuItem; className?: string; children?: ReactNode }) {
   const body = children ?? item.title;
-  if (item.menuType === 'link') {
-    const safe = /^(https?:\/\/|\/(?!\/))/.test(item.href) ? item.href : '#';
+  const type: string = item.menuType;
+  if (type === 'link') {
+    const safe = /^(https?:\/\/|\/(?!\/))/i.test(item.href) ? item.href : '#';
     return (
       <a className={className} href={safe} target="_blank" rel="noopener noreferrer">
         {body}
       </a>
     );
   }
-  if (item.menuType !== 'tab' && item.menuType !== 'iframe') {
-    // Unknown menu type: spec §2 says navigation fails with a message; render it inert.
-    return <span className={className} aria-disabled="true" title="Navigation failed, the menu type is unrecognized!">{body}</span>;
+  if (type === 'tab' || type === 'iframe') {
+    return (
+      <NavLink to={item.href} className={className}>
+        {body}
+      </NavLink>
+    );
   }
-  return (
-    <NavLink to={item.href} className={className}>
-      {body}
-    </NavLink>
-  );
+  return <UnknownMenuLink className={className}>{body}</UnknownMenuLink>;
 }

@@ -1,28 +1,21 @@
 'use client';
 /**
  * NavLink: Waku's <Link> plus the thin progress bar (spec §9: minimum 0.08, speed 200 ms,
- * trickle 0.02 every 800 ms, no spinner) and `aria-current="page"` for the active entry.
+ * trickle 0.02 every 800 ms, no spinner), `aria-current="page"` for the active entry, and the
+ * pre-navigation checks (route validation, route-rule redirect, named middlewares; a full
+ * page load once a newer build was reported) — see src/lib/navigation.
  * Props are kept to strings so the RSC payload stays small.
  */
-import { useEffect, type ReactNode } from 'react';
-import NProgress from 'nprogress';
+import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigationStatus_UNSTABLE, useRouter, type Unstable_RouteHref } from 'waku/router/client';
-
-NProgress.configure({ minimum: 0.08, speed: 200, trickleSpeed: 800, showSpinner: false });
-(NProgress.settings as unknown as { trickleRate: number }).trickleRate = 0.02;
-
-let inFlight = 0;
+import { doneProgress, handleLinkClick, showNavigationError, startProgress } from '~/lib/navigation/browser';
 
 function Progress() {
   const { pending } = useNavigationStatus_UNSTABLE();
   useEffect(() => {
     if (!pending) return;
-    inFlight += 1;
-    NProgress.start();
-    return () => {
-      inFlight = Math.max(0, inFlight - 1);
-      if (inFlight === 0) NProgress.done();
-    };
+    startProgress();
+    return () => doneProgress();
   }, [pending]);
   return null;
 }
@@ -40,9 +33,35 @@ export function NavLink({ to, children, className, match = 'exact', title }: Nav
   const { path } = useRouter();
   const current = match !== 'none' && (path === to || (match === 'prefix' && to !== '/' && path.startsWith(`${to}/`)));
   return (
-    <Link to={to as Unstable_RouteHref} className={className} title={title} aria-current={current ? 'page' : undefined}>
+    <Link
+      to={to as Unstable_RouteHref}
+      className={className}
+      title={title}
+      aria-current={current ? 'page' : undefined}
+      onClick={(e: MouseEvent<HTMLAnchorElement>) => void handleLinkClick(to, e.nativeEvent)}
+    >
       {children}
       <Progress />
     </Link>
+  );
+}
+
+/**
+ * A menu entry whose type is not tab, iframe or link (spec §2): clicking shows
+ * 'Navigation failed, the menu type is unrecognized!' and goes nowhere.
+ */
+export function UnknownMenuLink({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <a
+      href="#"
+      className={className}
+      data-menu-type="unknown"
+      onClick={(e) => {
+        e.preventDefault();
+        showNavigationError('menuTypeUnrecognized');
+      }}
+    >
+      {children}
+    </a>
   );
 }

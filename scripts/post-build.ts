@@ -1,0 +1,82 @@
+/**
+ * Runs after `waku build` (see the `build` script): writes the build-check files the client
+ * polls (spec §7):
+ *   dist/public/builds/latest.json      {id, timestamp}
+ *   dist/public/builds/meta/{id}.json   {id, timestamp, matcher: {routes, rules}, prerendered}
+ *
+ * The id is the one Waku embeds as `_buildId` (`import.meta.env.WAKU_BUILD_ID`, a random value
+ * chosen per build by Waku's build-id Vite plugin and inlined as a literal). It is read from
+ * the server bundle (`buildId: "…"`) and must be the one the client bundle compares
+ * (`_buildId!==…`), else the build fails. The route list comes from Waku's build metadata and
+ * must equal src/lib/navigation/routes.ts.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROUTES } from '../src/lib/navigation/routes';
+import { ROUTE_RULES } from '../src/lib/navigation/rules';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+
+function* files(dir: string, ext = '.js'): Generator<string> {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) yield* files(p, ext);
+    else if (e.name.endsWith(ext)) yield p;
+  }
+}
+
+function collect(dir: string, re: RegExp): Set<string> {
+  const ids = new Set<string>();
+  for (const f of files(dir)) for (const m of readFileSync(f, 'utf8').matchAll(re)) ids.add(m[1]);
+  return ids;
+}
+
+export function readBuildId(distDir = dist): string {
+  const server = collect(join(distDir, 'server'), /\bbuildId:\s*["'`]([\w-]+)["'`]/g);
+  const client = collect(join(distDir, 'public'), /_buildId\s*!==?\s*["'`]([\w-]+)["'`]/g);
+  if (server.size !== 1) throw new Error(`post-build: expected one build id in dist/server, found ${JSON.stringify([...server])}`);
+  const [id] = server;
+  if (client.size !== 1 || !client.has(id)) throw new Error(`post-build: client bundle build id ${JSON.stringify([...client])} differs from the server's ${id}`);
+  return id;
+}
+
+interface PathSpecItem { type: 'literal' | 'group' | 'wildcard'; name?: string }
+interface RouteConfig { type: 'route' | 'api' | string; path: PathSpecItem[]; isStatic: boolean }
+
+const toPattern = (spec: PathSpecItem[]) =>
+  '/' + spec.map((s) => (s.type === 'literal' ? s.name : s.type === 'group' ? `[${s.name}]` : `[...${s.name}]`)).join('/');
+
+export async function readRoutes(distDir = dist): Promise<{ pages: string[]; prerendered: string[] }> {
+  const { buildMetadata } = (await import(join(distDir, 'server/__waku_build_metadata.js'))) as { buildMetadata: Map<string, string> };
+  const configs = JSON.parse(buildMetadata.get('defineRouter:serializableConfigs') ?? '[]') as RouteConfig[];
+  const pages = configs.filter((c) => c.type === 'route').map((c) => toPattern(c.path)).filter((p) => p !== '/404');
+  const prerendered = configs.filter((c) => c.isStatic && c.path.every((s) => s.type === 'literal')).map((c) => toPattern(c.path));
+  return { pages: pages.sort(), prerendered: prerendered.sort() };
+}
+
+async function main() {
+  const id = readBuildId();
+  const { pages, prerendered } = await readRoutes();
+  const table = ROUTES.map((r) => r.path).sort();
+  const missing = pages.filter((p) => !table.includes(p));
+  const extra = table.filter((p) => !pages.includes(p));
+  if (missing.length || extra.length) {
+    throw new Error(`post-build: src/lib/navigation/routes.ts differs from the build's routes (missing ${JSON.stringify(missing)}, extra ${JSON.stringify(extra)})`);
+  }
+  const timestamp = Date.now();
+  const out = join(dist, 'public/builds');
+  mkdirSync(join(out, 'meta'), { recursive: true });
+  const manifest = { id, timestamp, matcher: { routes: table, rules: ROUTE_RULES }, prerendered };
+  writeFileSync(join(out, 'meta', `${id}.json`), JSON.stringify(manifest));
+  writeFileSync(join(out, 'latest.json'), JSON.stringify({ id, timestamp }));
+  console.log(`post-build: build ${id}, ${table.length} routes, ${Object.keys(ROUTE_RULES).length} route rules, ${prerendered.length} prerendered → dist/public/builds/`);
+}
+
+if (import.meta.main) {
+  main().catch((err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}
