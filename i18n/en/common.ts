@@ -18,6 +18,9 @@ export default {
     skipToContent: 'Skip to content',
     userMenu: 'User menu',
   },
+  actions: {
+    export: 'Export',
+  },
   lang: {
     label: 'Language',
     'zh-cn': '中文简体',

@@ -18,6 +18,9 @@ export default {
     skipToContent: '跳到正文',
     userMenu: '用户菜单',
   },
+  actions: {
+    export: '导出',
+  },
   lang: {
     label: '语言',
     'zh-cn': '中文简体',

@@ -2,9 +2,10 @@
 /**
  * Login form. Server-rendered as a plain POST form (works without JS: fields `account`,
  * `password`, `keep`, hidden `to`). With JS it validates as you type (after the first blur)
- * and posts JSON to /userapi/v1/user/login; on success it goes to `to` or `data.routePath`.
+ * and posts JSON to /userapi/v1/user/login through the shared HTTP helper; on success it goes to `to` or `data.routePath`.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { isApiError, isCancel, request } from '~/lib/http';
 import { validateLoginAccount, validatePassword } from '~/lib/validators';
 
 export interface LoginFormText {
@@ -32,12 +33,6 @@ export interface LoginFormProps {
 }
 
 type Field = 'account' | 'password';
-
-interface Envelope {
-  code: number;
-  message: string;
-  data?: { routePath?: string } | null;
-}
 
 /** Only follow same-origin absolute paths. */
 function safePath(p: unknown): string {
@@ -71,20 +66,19 @@ export function LoginForm({ to, error, account = '', text }: LoginFormProps) {
     setBusy(true);
     setFormError('');
     try {
-      const res = await fetch('/userapi/v1/user/login', {
+      const res = await request<{ routePath?: string }>({
+        url: '/userapi/v1/user/login',
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', server: 'true', equipment: 'pc' },
-        credentials: 'same-origin',
-        body: JSON.stringify({ account: values.account.trim(), password: values.password, keep }),
+        data: { account: values.account.trim(), password: values.password, keep },
+        // Errors show inline next to the form, not as toasts.
+        showErrorMessage: false,
+        showCodeMessage: false,
       });
-      const body = (await res.json().catch(() => null)) as Envelope | null;
-      if (body && body.code === 200001) {
-        location.assign(safePath(to) || safePath(body.data?.routePath) || '/user');
-        return;
-      }
-      setFormError(body?.message || text.unknown);
-    } catch {
-      setFormError(text.network);
+      location.assign(safePath(to) || safePath(res.data?.routePath) || '/user');
+      return;
+    } catch (err) {
+      if (isCancel(err)) return;
+      setFormError(isApiError(err) ? err.message || text.unknown : text.network);
     }
     setBusy(false);
   };

@@ -30,3 +30,23 @@ export function goToLogin(): boolean {
   navigate(loginUrl());
   return true;
 }
+
+/**
+ * "Clear the tokens" for a browser whose tokens are HttpOnly cookies: ask the server to revoke
+ * them and drop the cookies, so the login page does not bounce a still-valid cookie back to the
+ * page. Best effort: never throws, gives up after 3 s.
+ */
+export async function endServerSession(): Promise<void> {
+  if (typeof location === 'undefined' || typeof fetch === 'undefined') return;
+  try {
+    await fetch(new URL('/userapi/v1/index/logout', location.href), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', server: 'true', equipment: 'pc' },
+      body: '{}',
+      signal: AbortSignal.timeout(3000),
+    });
+  } catch {
+    /* offline or already gone: the login page copes */
+  }
+}

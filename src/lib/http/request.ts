@@ -31,7 +31,7 @@
  * - `loading: true` holds the global loading indicator open for the request's lifetime.
  */
 import { loading as loadingIndicator, notify } from '../notify';
-import { goToLogin } from './navigate';
+import { endServerSession, goToLogin } from './navigate';
 import { httpErrorMessage, requestMessages, statusMessage } from './messages';
 import { flattenParams, withParams, type Params } from './params';
 import { tokenStore } from './tokens';
@@ -301,6 +301,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
 
     if (needsLogin(envelope)) {
       tokenStore.clear();
+      await endServerSession();
       goToLogin();
       throw new ApiError<T>('login', envelope!.message || statusMessage(401, rawUrl), { status: res.status, url: rawUrl, envelope });
     }
