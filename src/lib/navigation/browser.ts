@@ -19,7 +19,7 @@ import { navMessage, type NavMessageKey } from './messages';
 import { resolveNavigation, type NavigationDecision } from './pipeline';
 import type { RouteRules } from './rules';
 import { parseTarget } from './target';
-import type { UpdateChecker } from './update-check';
+import { createUpdateChecker, type UpdateChecker } from './update-check';
 
 NProgress.configure({ minimum: 0.08, speed: 200, trickleSpeed: 800, showSpinner: false });
 // nprogress 0.2 reads `trickleRate` (the typings only know the newer name).
@@ -254,5 +254,41 @@ export function installChunkReload(target: Window = window, guard = chunkGuard):
     target.removeEventListener('vite:preloadError', onPreload, { capture: true });
     target.removeEventListener('unhandledrejection', onRejection);
     target.removeEventListener('error', onError);
+  };
+}
+
+// ---------------------------------------------------------------- page-lifetime runtime
+let started = false;
+
+/**
+ * Starts the update checks and chunk-load recovery once per page (idempotent: the root layout
+ * may remount on navigation, and restarting would reset the hourly poll). Also publishes the
+ * e2e hooks `html[data-nav-ready]` and `window.__portalNav`.
+ */
+export function startClientRuntime(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  installChunkReload(window);
+  const c = createUpdateChecker({
+    currentId: currentBuildId(),
+    fetch: (url, init) => window.fetch(url, init),
+    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    setInterval: (fn, ms) => window.setInterval(fn, ms),
+    clearTimeout: (h) => window.clearTimeout(h as number),
+    clearInterval: (h) => window.clearInterval(h as number),
+    now: () => Date.now(),
+    onManifest: (m) => setManifestRules(m.matcher.rules),
+    onOutdated: () => {
+      document.documentElement.dataset.buildStatus = 'outdated';
+    },
+  });
+  bindUpdateChecker(c);
+  c.start();
+  document.documentElement.dataset.navReady = 'true';
+  (window as unknown as { __portalNav?: unknown }).__portalNav = {
+    navigate,
+    buildId: c.currentId,
+    latestId: () => c.latestId(),
+    checkForUpdate: () => c.checkNow(),
   };
 }
