@@ -1,3 +1,4 @@
+import { assetUrl } from '~/lib/format';
 import { buildMemberCentre } from '~/lib/member-centre';
 import type { Locale, MemberCentre, SiteInfo, Theme, UserInfo } from '~/lib/types';
 import { getRequestContext, type RequestContext } from './context';
@@ -37,7 +38,8 @@ async function loadView(ctx: RequestContext): Promise<PortalView> {
   let user: PortalUser | null = null;
   if ('id' in payload.userInfo) {
     const { token: _t, refresh_token: _r, signature: _s, ...rest } = payload.userInfo as UserInfo;
-    user = rest;
+    // Relative upload paths go through the site's CDN (spec §7 asset URL rule).
+    user = { ...rest, avatar: assetUrl(rest.avatar, site.cdnUrl) };
   }
   return {
     locale: ctx.locale,
