@@ -1,7 +1,7 @@
 /** Instant quote: how a quote is worked out, and an honest notice that the calculator is not open yet. */
 import { Icon } from '~/components/icon';
 import { Notice } from '~/components/notice';
-import { PageTitle } from '~/components/page-title';
+import { PageBand } from '~/components/page-band';
 import { pageContext } from '~/components/page-context';
 import { NavLink } from '~/islands/nav-link';
 
@@ -10,13 +10,7 @@ export default async function Offer() {
   const steps = ['product', 'class', 'people'] as const;
   return (
     <>
-      <PageTitle page={t('title')} siteName={view.site.siteName} />
-      <section className="page-band">
-        <div className="container">
-          <h1>{t('title')}</h1>
-          <p className="page-band-lead">{t('lead')}</p>
-        </div>
-      </section>
+      <PageBand title={t('title')} lead={t('lead')} siteName={view.site.siteName} />
       <div className="container section offer-layout">
         <section className="card" aria-labelledby="offer-how">
           <h2 id="offer-how">{t('howTitle')}</h2>

@@ -1,6 +1,6 @@
 /** Product list: the four products as cards with who they are for, pricing basis and list needs. */
 import { Icon } from '~/components/icon';
-import { PageTitle } from '~/components/page-title';
+import { PageBand } from '~/components/page-band';
 import { PRODUCTS } from '~/components/products';
 import { pageContext } from '~/components/page-context';
 
@@ -8,13 +8,7 @@ export default async function Product() {
   const { view, t } = await pageContext('product');
   return (
     <>
-      <PageTitle page={t('title')} siteName={view.site.siteName} />
-      <section className="page-band">
-        <div className="container">
-          <h1>{t('title')}</h1>
-          <p className="page-band-lead">{t('lead')}</p>
-        </div>
-      </section>
+      <PageBand title={t('title')} lead={t('lead')} siteName={view.site.siteName} />
       <div className="container section">
         <ul className="card-grid product-grid">
           {PRODUCTS.map((p) => (

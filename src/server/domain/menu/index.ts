@@ -6,18 +6,8 @@ import { needLogin, sessionExpired, forbidden } from '../errors';
 import { getSiteConfig } from '../site';
 
 /** A user_rule row as used here (status=1 rows only). */
-export interface RuleRow {
-  id: number;
-  pid: number;
-  type: RuleType;
-  title: string;
+export interface RuleRow extends Omit<RuleNode, 'children'> {
   title_en: string;
-  name: string;
-  path: string;
-  icon: string;
-  menu_type: MenuType;
-  url: string;
-  extend: RuleExtend;
   no_login_valid: number;
   weigh: number;
 }
