@@ -14,7 +14,7 @@ export function UserMenu({ t, nickname, avatar, items }: { t: Translator; nickna
         <span className="user-menu-name">{nickname}</span>
         <Icon name="chevronDown" size={16} className="dropdown-caret" />
       </summary>
-      <div className="dropdown-panel" role="menu">
+      <div className="dropdown-panel">
         <NavLink to="/user" className="dropdown-item" match="none">
           <Icon name="grid" />
           <span>{t('nav.memberCenter')}</span>
