@@ -1,19 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { unstable_parseRouterRequest as parseRouterRequest } from 'waku/router/server';
 import { validTimeZone } from '~/lib/format';
 import { resolveLocale } from '~/lib/locale';
 import { requestStore, type RequestContext } from '~/server/context';
+import { requestRoutePath } from '~/server/http/route-path';
 import { pageCsp } from '~/server/http/security-headers';
 import { getDb } from '~/server/db/client';
 import { ensureDatabase } from '~/server/db/seed';
 import { resolveRequestSession } from '~/server/api';
 import { getSiteConfig } from '~/server/domain/site';
-
-function routePath(req: Request): string | null {
-  const route = parseRouterRequest(req);
-  return route?.type === 'route' ? route.path : null;
-}
 
 const DEV = Boolean(import.meta.env?.DEV);
 let ready: Promise<unknown> | undefined;
@@ -37,7 +32,7 @@ export default function contextMiddleware(): MiddlewareHandler {
       theme: getCookie(c, 'ba-theme') === 'dark' ? 'dark' : 'light',
       browserTimeZone: validTimeZone(getCookie(c, 'ba-tz')),
       url,
-      pathname: routePath(c.req.raw) ?? url.pathname,
+      pathname: requestRoutePath(c.req.raw) ?? url.pathname,
       session: resolved.session,
       sessionProblem: resolved.problem,
     };

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { unstable_parseRouterRequest as parseRouterRequest } from 'waku/router/server';
 import { getRequestContext } from '~/server/context';
 import { decidePage, isOpenPath, safeLocalPath } from '~/server/page-guard';
 import { renderErrorPage } from '~/server/http/error-page';
+import { requestRoutePath } from '~/server/http/route-path';
 import { replaceResponse } from '~/server/http/replace-response';
 import { getDb } from '~/server/db/client';
 import { redeemSignature } from '~/server/api';
@@ -18,10 +18,9 @@ import { getSiteConfig } from '~/server/domain/site';
  */
 export default function guardMiddleware(): MiddlewareHandler {
   return async (c, next) => {
-    const route = parseRouterRequest(c.req.raw);
-    if (!route || route.type !== 'route') return next();
+    const pathname = requestRoutePath(c.req.raw);
+    if (!pathname) return next();
     const ctx = getRequestContext();
-    const pathname = route.path;
     const isDocument = !c.req.path.startsWith('/RSC/');
     const inMemberArea = pathname === '/user' || pathname.startsWith('/user/');
     if (!inMemberArea) return next();
