@@ -138,6 +138,16 @@ for (const engine of engines()) {
       expect(num(after.login_failure)).toBe(0);
     });
 
+    test('parallel wrong guesses each count towards the lock', async () => {
+      const user = (await findUserByAccount(t.db, 'manager'))!;
+      await t.db.sql`UPDATE "user" SET login_failure = 0, last_failure_time = NULL WHERE id = ${user.id}`;
+      const guesses = Array.from({ length: 6 }, (_, i) => failure(login(t.db, { account: 'manager', password: `Guess#${i}000` })));
+      await Promise.all(guesses);
+      const [row] = await t.db.sql`SELECT login_failure FROM "user" WHERE id = ${user.id}`;
+      expect(num(row.login_failure)).toBe(6);
+      await t.db.sql`UPDATE "user" SET login_failure = 0, last_failure_time = NULL WHERE id = ${user.id}`;
+    });
+
     test('disabled accounts are refused, and their sessions stop working', async () => {
       const r = await login(t.db, { account: 'operator', password: 'Operator#2026' });
       await t.db.sql`UPDATE "user" SET status = 'disable' WHERE username = 'operator'`;

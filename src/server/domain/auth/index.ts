@@ -175,8 +175,13 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
     throw new DomainError('auth.locked', { status: 429, code: Codes.TOO_MANY, params: { minutes } });
   }
   if (!(await Bun.password.verify(password, user.password_hash))) {
-    const failures = recentFailure ? user.login_failure + 1 : 1;
-    await db.sql`UPDATE "user" SET login_failure = ${failures}, last_failure_time = ${now} WHERE id = ${user.id}`;
+    // Counted in SQL, not read-modify-write: parallel guesses must each count towards the lock.
+    const [row] = await db.sql`UPDATE "user" SET
+        login_failure = CASE WHEN last_failure_time IS NOT NULL AND last_failure_time > ${now - LOCK_WINDOW}
+          THEN login_failure + 1 ELSE 1 END,
+        last_failure_time = ${now}
+      WHERE id = ${user.id} RETURNING login_failure`;
+    const failures = num(row?.login_failure);
     await writeAudit(db, { userId: user.id, action: 'auth.login_failed', detail: { account, failures }, ip });
     throw loginFailed();
   }
