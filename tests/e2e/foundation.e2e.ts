@@ -103,4 +103,16 @@ test.describe('without JavaScript', () => {
     await page.locator('form[action="/user/login"] button[type="submit"]').click();
     await expect(page).toHaveURL(/\/user\/account\/overview$/);
   });
+
+  test('language and theme switches work as plain forms', async ({ page }) => {
+    await page.goto('/product');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-cn');
+    await page.locator('form[action="/lang"] button').first().click();
+    await expect(page).toHaveURL(/\/product$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page).toHaveTitle(/^Products? - /);
+    const before = await page.locator('html').getAttribute('data-theme');
+    await page.locator('form[action="/theme"] button').first().click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', before === 'dark' ? 'light' : 'dark');
+  });
 });
