@@ -4,6 +4,7 @@ export default {
   auth: {
     loginSucceeded: 'Login succeeded!',
     logoutSucceeded: 'Logout succeeded!',
+    otherSessionsRevoked: 'Signed out on all other devices',
     refreshSucceeded: 'Token refreshed',
     loginFailed: 'Account or password is incorrect',
     accountDisabled: 'This account has been disabled',

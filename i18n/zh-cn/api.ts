@@ -4,6 +4,7 @@ export default {
   auth: {
     loginSucceeded: '登录成功！',
     logoutSucceeded: '注销成功！',
+    otherSessionsRevoked: '已退出其他所有设备',
     refreshSucceeded: '令牌已刷新',
     loginFailed: '账户或密码错误',
     accountDisabled: '该账户已被禁用',

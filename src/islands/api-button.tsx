@@ -8,6 +8,7 @@
  */
 import { useState } from 'react';
 import { request } from '~/lib/http';
+import { refreshPage } from '~/lib/navigation/browser';
 
 export interface ApiButtonProps {
   url: string;
@@ -16,15 +17,18 @@ export interface ApiButtonProps {
   /** Success toast text; else the API's message; else 'Operation successful'. */
   successMessage?: string;
   className?: string;
+  /** Re-render the current page from the server after success (e.g. a list that changed). */
+  refresh?: boolean;
 }
 
-export function ApiButton({ url, method = 'GET', label, successMessage, className = 'btn btn-ghost' }: ApiButtonProps) {
+export function ApiButton({ url, method = 'GET', label, successMessage, className = 'btn btn-ghost', refresh = false }: ApiButtonProps) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     if (busy) return;
     setBusy(true);
     try {
       await request({ url, method, showSuccessMessage: true, successMessage, loading: true });
+      if (refresh) await refreshPage();
     } catch {
       // Already shown as a toast (or the page is going to the login screen).
     } finally {

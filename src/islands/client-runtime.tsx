@@ -11,12 +11,13 @@
  */
 import { useEffect } from 'react';
 import { useRouter } from 'waku/router/client';
-import { bindRouter, startClientRuntime } from '~/lib/navigation/browser';
+import { bindReload, bindRouter, startClientRuntime } from '~/lib/navigation/browser';
 
 export function ClientRuntime() {
-  const { push } = useRouter();
+  const { push, reload } = useRouter();
 
   useEffect(() => bindRouter((to, options) => push(to as Parameters<typeof push>[0], options)), [push]);
+  useEffect(() => bindReload(reload), [reload]);
 
   // Once per page: the root layout can remount on navigation, the checker must keep its timers.
   useEffect(() => startClientRuntime(), []);

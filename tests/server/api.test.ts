@@ -272,6 +272,34 @@ for (const engine of engines()) {
       expect((await call('order/export?type=order/guzhu')).res.status).toBe(401);
     });
 
+    test('a member lists their sessions and signs out everywhere else', async () => {
+      const here = await loginAs('operator', 'Operator#2026', true);
+      const phone = await loginAs('operator', 'Operator#2026', true);
+      const list = await call('account/sessions', { headers: { 'ba-user-token': here.token } });
+      expect(list.res.status).toBe(200);
+      const sessions = list.body.data.list as { current: boolean; ip: string }[];
+      expect(sessions.length).toBeGreaterThanOrEqual(2);
+      expect(sessions.filter((x) => x.current)).toHaveLength(1);
+      expect(JSON.stringify(list.body.data)).not.toContain(here.token);
+
+      const out = await call('account/revokeOtherSessions', {
+        method: 'POST',
+        headers: { 'ba-user-token': here.token, cookie: `ba-user-refresh=${here.refresh_token}`, origin: ORIGIN, 'think-lang': 'en' },
+      });
+      expect([out.res.status, out.body.message]).toEqual([200, 'Signed out on all other devices']);
+      expect(out.body.data.revoked).toBeGreaterThanOrEqual(2); // the phone's access and refresh tokens
+      // The phone is out, refresh included; this browser keeps both.
+      expect((await call('account/sessions', { headers: { 'ba-user-token': phone.token } })).res.status).toBe(401);
+      const refreshPhone = await call('user/refreshToken', { method: 'POST', json: { refresh_token: phone.refresh_token } });
+      expect(refreshPhone.res.status).toBe(401);
+      expect((await call('account/sessions', { headers: { 'ba-user-token': here.token } })).body.data.list).toHaveLength(1);
+      const refreshHere = await call('user/refreshToken', { method: 'POST', json: { refresh_token: here.refresh_token } });
+      expect(refreshHere.body.code).toBe(200001);
+      // Other members' sessions are untouched and never listed.
+      const demo = await loginAs('demo', 'Demo#2026');
+      expect((await call('account/sessions', { headers: { 'ba-user-token': demo.token } })).res.status).toBe(200);
+    });
+
     test('unknown paths, bad bodies and server errors get envelopes', async () => {
       const nf = await call('no/such/thing', { headers: { 'think-lang': 'en' } });
       expect([nf.res.status, nf.body.code]).toEqual([404, 404001]);

@@ -62,6 +62,19 @@ export function bindRouter(fn: Push): () => void {
     if (push === fn) push = null;
   };
 }
+let reload: (() => Promise<void> | void) | null = null;
+/** ClientRuntime hands Waku's `router.reload` over (re-render the current route from the server). */
+export function bindReload(fn: () => Promise<void> | void): () => void {
+  reload = fn;
+  return () => {
+    if (reload === fn) reload = null;
+  };
+}
+/** Re-render the current page from the server after data changed; a full reload without a router. */
+export async function refreshPage(): Promise<void> {
+  if (reload) await reload();
+  else window.location.reload();
+}
 export function bindUpdateChecker(c: UpdateChecker | null): void {
   checker = c;
 }

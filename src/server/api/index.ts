@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { resolveLocale } from '../../lib/locale';
 import type { Locale } from '../../lib/types';
 import { getDb as defaultGetDb, nowSeconds, type Db } from '../db/client';
-import { login, logout, refreshToken, resolveSession, type ResolvedSession } from '../domain/auth';
+import { listSessions, login, logout, refreshToken, resolveSession, revokeOtherSessions, type ResolvedSession } from '../domain/auth';
 import { Codes, DomainError, forbidden, isDomainError, memberCenterClosed, needLogin, sessionExpired } from '../domain/errors';
 import { hasAction, loadIndexPayload } from '../domain/menu';
 import { writeAudit } from '../domain/audit';
@@ -296,6 +296,23 @@ export function createApi(options: ApiOptions = {}) {
     });
     clearSessionCookies(c);
     return ok(c, null, 'auth.logoutSucceeded');
+  });
+
+  /** The member's signed-in devices (spec §3 userInfo has no such list; DESIGN: sessions are rows). */
+  app.get('/account/sessions', requireMember, async (c) => {
+    const session = c.get('auth').session!;
+    return ok(c, { list: await listSessions(c.get('db'), session.userId, session.tokenId) });
+  });
+
+  /** Sign out everywhere else; this browser keeps its session and its refresh cookie. */
+  app.post('/account/revokeOtherSessions', requireMember, async (c) => {
+    const session = c.get('auth').session!;
+    const revoked = await revokeOtherSessions(c.get('db'), session.userId, {
+      tokenId: session.tokenId,
+      refreshToken: getCookie(c, REFRESH_COOKIE),
+      ip: c.get('ip'),
+    });
+    return ok(c, { revoked }, 'auth.otherSessionsRevoked');
   });
 
   /**

@@ -7,4 +7,12 @@ export default {
   motto: 'Personal signature',
   avatar: 'Avatar',
   editNotice: 'Editing your profile online is not available yet; contact your account manager to change it.',
+  sessions: {
+    title: 'Signed-in devices',
+    current: 'This device',
+    signedLink: 'Signed link',
+    unknownDevice: 'Unknown device',
+    meta: 'IP {ip} · last active {active} · expires {expires}',
+    revokeOthers: 'Sign out all other devices',
+  },
 } as const;

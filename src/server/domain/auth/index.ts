@@ -17,6 +17,7 @@ import {
 } from './tokens';
 
 export * from './tokens';
+export { listSessions, revokeOtherSessions, type SessionInfo } from './sessions';
 export { getSigningSecret, DEFAULT_LINK_TTL, type SignaturePayload } from './signature';
 
 /** After this many failed logins within LOCK_WINDOW seconds the account is locked until the window passes. */

@@ -2,6 +2,7 @@
 import { Avatar } from '~/components/avatar';
 import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
+import { SessionList } from '~/components/session-list';
 import { formatDate } from '~/lib/format';
 
 export default function ProfilePage() {
@@ -46,6 +47,7 @@ export default function ProfilePage() {
             <Notice kind="info" role="status">
               <p>{t('editNotice')}</p>
             </Notice>
+            <SessionList t={t} timeZone={tz} />
           </div>
         );
       }}

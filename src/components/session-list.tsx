@@ -1,0 +1,48 @@
+/**
+ * The member's signed-in devices (token rows, never the tokens) with "sign out everywhere else".
+ * The list is read on the server; the button calls the API, which keeps this browser's session.
+ */
+import { ApiButton } from '~/islands/api-button';
+import { formatDate } from '~/lib/format';
+import type { Translator } from '~/lib/i18n';
+import { describeUserAgent } from '~/lib/user-agent';
+import { getRequestContext } from '~/server/context';
+import { getDb } from '~/server/db/client';
+import { listSessions } from '~/server/domain/auth';
+
+export async function SessionList({ t, timeZone }: { t: Translator; timeZone: string }) {
+  const session = getRequestContext().session;
+  if (!session) return null;
+  const list = await listSessions(getDb(), session.userId, session.tokenId);
+  const others = list.filter((s) => !s.current).length;
+  return (
+    <section className="card" aria-labelledby="sessions-title">
+      <div className="card-head">
+        <h2 id="sessions-title">{t('sessions.title')}</h2>
+        {others > 0 ? (
+          <ApiButton url="/userapi/v1/account/revokeOtherSessions" method="POST" refresh label={t('sessions.revokeOthers')} className="btn btn-ghost btn-sm" />
+        ) : null}
+      </div>
+      <ul className="session-list">
+        {list.map((s) => (
+          <li key={s.id} className="session-item">
+            <div>
+              <p className="session-device">
+                {describeUserAgent(s.userAgent) || t('sessions.unknownDevice')}
+                {s.current ? <span className="badge">{t('sessions.current')}</span> : null}
+                {s.kind === 'signature' ? <span className="badge badge-muted">{t('sessions.signedLink')}</span> : null}
+              </p>
+              <p className="muted session-meta">
+                {t('sessions.meta', {
+                  ip: s.ip || '—',
+                  active: formatDate(s.lastUsedAt ?? s.createdAt, 'YYYY-MM-DD HH:mm', timeZone),
+                  expires: formatDate(s.expiresAt, 'YYYY-MM-DD HH:mm', timeZone),
+                })}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
