@@ -9,8 +9,10 @@ import type { MenuItem } from '~/lib/types';
 export function UserMenu({ t, nickname, avatar, items }: { t: Translator; nickname: string; avatar: string; items: MenuItem[] }) {
   return (
     <details className="dropdown user-menu" data-autoclose>
-      <summary className="dropdown-trigger" aria-label={`${t('nav.userMenu')}: ${nickname}`}>
+      <summary className="dropdown-trigger">
         <Avatar src={avatar} name={nickname} size={28} />
+        {/* The name comes from the visible text, prefixed for screen readers (label matches content). */}
+        <span className="sr-only">{t('nav.userMenu')}: </span>
         <span className="user-menu-name">{nickname}</span>
         <Icon name="chevronDown" size={16} className="dropdown-caret" />
       </summary>
