@@ -32,3 +32,16 @@ for (const theme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test.describe('accessibility on a phone in English', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test('drawer layout, member pages and the product page', async ({ page, context }) => {
+    await context.addCookies([{ name: 'ba-lang', value: 'en', url: `http://127.0.0.1:${process.env.E2E_PORT}` }]);
+    await loginViaForm(page, DEMO, '/user/account/overview');
+    expect(await violations(page), 'overview').toEqual([]);
+    await page.locator('label.drawer-btn').click();
+    expect(await violations(page), 'drawer open').toEqual([]);
+    await page.goto('/product');
+    expect(await violations(page), '/product').toEqual([]);
+  });
+});
