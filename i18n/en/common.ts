@@ -1,4 +1,6 @@
 /** Messages used on every page (en). Page files under this folder add to them. */
+import api from './api';
+
 export default {
   site: {
     tagline: 'Online insurance broking for employers: group cover, quotes and policies in one place',
@@ -106,13 +108,8 @@ export default {
     anze: { name: 'Work-safety liability', short: 'Required in some industries; priced by headcount and industry.' },
     personal: { name: 'Personal accident', short: 'Accident cover for one person, for flexible workers and individuals.' },
   },
-  validate: {
-    required: 'Required',
-    account: 'The account is 3 to 15 characters, starts with a letter and uses only letters, digits and underscores',
-    password: 'The password is 6 to 32 characters and must not contain & < > " \'',
-    email: 'Please enter the correct email',
-    mobile: 'Please enter the correct mobile number',
-  },
+  // One wording for a rule, whether the browser or the API reports it.
+  validate: api.validate,
   action: {
     viewAll: 'View all',
     details: 'Learn more',

@@ -1,4 +1,6 @@
 /** Messages used on every page (zh-cn). Page files under this folder add to them. */
+import api from './api';
+
 export default {
   site: {
     tagline: '为企业雇主提供团体保险的在线经纪服务',
@@ -106,13 +108,8 @@ export default {
     anze: { name: '安全生产责任险', short: '部分行业依法须投保，按人数和行业计费。' },
     personal: { name: '个人意外险', short: '单人意外保障，适合灵活用工和个人投保。' },
   },
-  validate: {
-    required: '此项为必填项',
-    account: '账号为 3–15 位，以字母开头，只能包含字母、数字和下划线',
-    password: '密码为 6–32 位，不能包含 & < > " \'',
-    email: '请输入正确的邮箱',
-    mobile: '请输入正确的手机号',
-  },
+  // One wording for a rule, whether the browser or the API reports it.
+  validate: api.validate,
   action: {
     viewAll: '查看全部',
     details: '了解详情',
