@@ -5,8 +5,9 @@
  * PORTAL_SECRET or the one stored in the database, so the server accepts what this prints.
  */
 import { ensureDatabase, openDb } from '../src/server/db';
-import { DEFAULT_LINK_TTL, signLink } from '../src/server/domain/auth';
-import { isDomainError } from '../src/server/domain/errors';
+import { signLink } from '../src/features/identity';
+import { isDomainError } from '../src/server/errors';
+import { DEFAULT_LINK_TTL } from '../src/server/session';
 
 function usage(msg?: string): never {
   if (msg) console.error(`sign-link: ${msg}`);

@@ -23,7 +23,7 @@ const result = await ensureDatabase(db);
 console.log(`Database (${db.dialect}): ${result.migrated} migration(s) applied${result.seeded ? ', demo data seeded' : ''}.`);
 
 // Expired token rows are kept a week (so an old token reads as "expired", not "unknown"), then dropped.
-const { purgeExpiredTokens } = await import('../src/server/domain/auth');
+const { purgeExpiredTokens } = await import('../src/server/session');
 const purge = () => purgeExpiredTokens(db).catch((err) => console.error('token purge failed:', err));
 await purge();
 setInterval(purge, 6 * 3600 * 1000).unref();

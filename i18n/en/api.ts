@@ -1,21 +1,12 @@
-/** Messages of the JSON API (/userapi/v1) and of the shared validators (src/lib/validators.ts). */
+/** Messages of the JSON API (/userapi/v1) and of the shared field rules (src/lib/fields.ts); each feature adds its own in src/features/<area>/messages.ts. */
 export default {
   success: 'Operation successful',
   auth: {
-    loginSucceeded: 'Login succeeded!',
-    logoutSucceeded: 'Logout succeeded!',
-    otherSessionsRevoked: 'Signed out on all other devices',
-    refreshSucceeded: 'Token refreshed',
-    loginFailed: 'Account or password is incorrect',
-    accountDisabled: 'This account has been disabled',
-    locked: 'Too many failed login attempts, please try again in {minutes} minutes',
     needLogin: 'Please login first',
     expired: 'Login expired, please login again.',
     signatureInvalid: 'The sign-in link is invalid or has expired',
-    unknownUser: 'Member not found: {username}',
   },
   forbidden: 'You do not have permission to operate!',
-  exportEmpty: 'There is nothing to export yet',
   memberCenterClosed: 'Member center is closed',
   crossOrigin: 'Cross-site request refused',
   badRequest: 'Incorrect parameter!',
@@ -27,6 +18,7 @@ export default {
   tooManyRequests: 'Too many requests, please try again later',
   serverError: 'Server internal error!',
   validate: {
+    invalid: 'This value is not valid',
     required: 'This field is required',
     account: 'Account must be 3 to 15 characters, start with a letter, and contain only letters, digits and underscores',
     password: 'Password must be 6 to 32 characters and must not contain & < > " \'',

@@ -1,21 +1,12 @@
-/** 接口（/userapi/v1）与共用校验器（src/lib/validators.ts）的消息。 */
+/** 接口（/userapi/v1）与共用字段规则（src/lib/fields.ts）的消息；各业务的消息在 src/features/<area>/messages.ts。 */
 export default {
   success: '操作成功',
   auth: {
-    loginSucceeded: '登录成功！',
-    logoutSucceeded: '注销成功！',
-    otherSessionsRevoked: '已退出其他所有设备',
-    refreshSucceeded: '令牌已刷新',
-    loginFailed: '账户或密码错误',
-    accountDisabled: '该账户已被禁用',
-    locked: '登录失败次数过多，请 {minutes} 分钟后再试',
     needLogin: '请先登录！',
     expired: '登录已过期，请重新登录！',
     signatureInvalid: '登录链接无效或已过期',
-    unknownUser: '会员不存在：{username}',
   },
   forbidden: '您没有权限操作！',
-  exportEmpty: '暂无可导出的记录',
   memberCenterClosed: '会员中心已关闭',
   crossOrigin: '已拒绝跨站请求',
   badRequest: '参数不正确！',
@@ -27,6 +18,7 @@ export default {
   tooManyRequests: '请求过于频繁，请稍后再试',
   serverError: '服务器内部错误！',
   validate: {
+    invalid: '此项的值无效',
     required: '此项为必填项',
     account: '账户须为 3 到 15 位，以字母开头，只能包含字母、数字和下划线',
     password: '密码须为 6 到 32 位，不能包含 & < > " \'',

@@ -8,7 +8,7 @@ import type { Translator } from '~/lib/i18n';
 import { describeUserAgent } from '~/lib/user-agent';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
-import { listSessions } from '~/server/domain/auth';
+import { listSessions } from '~/server/session';
 
 export async function SessionList({ t, timeZone }: { t: Translator; timeZone: string }) {
   const session = getRequestContext().session;

@@ -6,7 +6,9 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { isApiError, isCancel, request } from '~/lib/http';
-import { validateLoginAccount, validatePassword } from '~/lib/validators';
+import { loginSchema } from '~/features/identity/schemas';
+import { safeLocalPath } from '~/lib/safe-path';
+import { fieldError as schemaFieldError } from '~/lib/schema';
 
 export interface LoginFormText {
   account: string;
@@ -18,7 +20,7 @@ export interface LoginFormText {
   submitting: string;
   network: string;
   unknown: string;
-  /** Validator message key (`validate.required`, …) → text. */
+  /** Schema message key (`validate.required`, …) → text. */
   validate: Record<string, string>;
 }
 
@@ -34,11 +36,6 @@ export interface LoginFormProps {
 
 type Field = 'account' | 'password';
 
-/** Only follow same-origin absolute paths. */
-function safePath(p: unknown): string {
-  return typeof p === 'string' && p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') ? p : '';
-}
-
 export function LoginForm({ to, error, account = '', text }: LoginFormProps) {
   const id = useId();
   const [values, setValues] = useState({ account, password: '' });
@@ -48,7 +45,8 @@ export function LoginForm({ to, error, account = '', text }: LoginFormProps) {
   const accountRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
 
-  const check = (f: Field, v: string) => (f === 'account' ? validateLoginAccount(v) : validatePassword(v));
+  // The login schema the API enforces, checked field by field as the member types.
+  const check = (f: Field, v: string) => schemaFieldError(loginSchema, { ...values, [f]: v }, f);
   const msg = (key: string | null) => (key ? (text.validate[key] ?? text.validate['validate.required'] ?? key) : '');
   const fieldError = (f: Field) => (touched[f] ? msg(check(f, values[f])) : '');
 
@@ -74,7 +72,7 @@ export function LoginForm({ to, error, account = '', text }: LoginFormProps) {
         showErrorMessage: false,
         showCodeMessage: false,
       });
-      location.assign(safePath(to) || safePath(res.data?.routePath) || '/user');
+      location.assign(safeLocalPath(to) ?? safeLocalPath(res.data?.routePath) ?? '/user');
       return;
     } catch (err) {
       if (isCancel(err)) return;

@@ -7,8 +7,8 @@ import { requestRoutePath } from '~/server/http/route-path';
 import { pageCsp } from '~/server/http/security-headers';
 import { getDb } from '~/server/db/client';
 import { ensureDatabase } from '~/server/db/seed';
-import { resolveRequestSession } from '~/server/api';
-import { getSiteConfig } from '~/server/domain/site';
+import { resolveRequestSession } from '~/server/session';
+import { getSiteConfig } from '~/server/site-config';
 
 const DEV = Boolean(import.meta.env?.DEV);
 let ready: Promise<unknown> | undefined;

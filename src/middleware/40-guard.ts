@@ -1,13 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
 import { getRequestContext } from '~/server/context';
-import { decidePage, isOpenPath, safeLocalPath } from '~/server/page-guard';
+import { safeLocalPath } from '~/lib/safe-path';
+import { decidePage, isOpenPath } from '~/server/page-guard';
 import { renderErrorPage } from '~/server/http/error-page';
 import { requestRoutePath } from '~/server/http/route-path';
 import { replaceResponse } from '~/server/http/replace-response';
 import { getDb } from '~/server/db/client';
-import { redeemSignature } from '~/server/api';
-import { memberPagePermission } from '~/server/domain/menu';
-import { getSiteConfig } from '~/server/domain/site';
+import { redeemSignature } from '~/server/session';
+import { memberPagePermission } from '~/server/permissions';
+import { getSiteConfig } from '~/server/site-config';
 
 /**
  * The member-centre gate for page requests (documents and RSC navigations):

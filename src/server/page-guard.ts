@@ -1,3 +1,4 @@
+import { safeLocalPath } from '~/lib/safe-path';
 import type { RequestContext } from './context';
 
 /** What the member-centre guard decided for one page request. */
@@ -30,22 +31,4 @@ export function decidePage(
 /** `/user/login?to=…` for a same-origin path. */
 export function loginUrlFor(target: string): string {
   return `/user/login?to=${encodeURIComponent(safeLocalPath(target) ?? '/user')}`;
-}
-
-/**
- * Returns `target` when it is a same-origin absolute path, else null. Refuses
- * protocol-relative (`//evil`), backslash tricks and control characters, so a
- * `?to=` value can never send the user off-site.
- */
-export function safeLocalPath(target: string | null | undefined): string | null {
-  if (!target || typeof target !== 'string') return null;
-  if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
-  if (/[\u0000-\u001f\u007f\\]/.test(target)) return null;
-  try {
-    const u = new URL(target, 'http://local.invalid');
-    if (u.origin !== 'http://local.invalid') return null;
-    return u.pathname + u.search + u.hash;
-  } catch {
-    return null;
-  }
 }

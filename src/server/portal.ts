@@ -3,8 +3,8 @@ import { buildMemberCentre } from '~/lib/member-centre';
 import type { Locale, MemberCentre, SiteInfo, Theme, UserInfo } from '~/lib/types';
 import { getRequestContext, type RequestContext } from './context';
 import { getDb } from './db/client';
-import { loadIndexPayload } from './domain/menu';
-import { getSiteConfig } from './domain/site';
+import { loadIndexPayload } from '~/features/menus';
+import { getSiteConfig } from './site-config';
 
 /** A member as pages see it: no tokens, nothing secret. */
 export type PortalUser = Omit<UserInfo, 'token' | 'refresh_token' | 'signature'>;

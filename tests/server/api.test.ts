@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { createApi, ok, requirePermission, type Envelope } from '../../src/server/api';
+import { ok, type Envelope } from '../../src/features/_shared/envelope';
+import { signLink } from '../../src/features/identity';
+import { createApi } from '../../src/server/api';
 import { nowSeconds } from '../../src/server/db';
-import { hashToken, signLink } from '../../src/server/domain/auth';
-import { createSignature } from '../../src/server/domain/auth/signature';
-import { setConfigValue } from '../../src/server/domain/site';
+import { createSignature, hashToken, requireRule } from '../../src/server/session';
+import { setConfigValue } from '../../src/server/site-config';
 import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
 
 const ORIGIN = 'http://localhost';
@@ -243,9 +244,12 @@ for (const engine of engines()) {
       }
     });
 
-    test('requirePermission guards future endpoints by group rule', async () => {
+    test('requireRule guards endpoints by group rule', async () => {
       const guarded = createApi({ getDb: () => t.db });
-      guarded.post('/test/guzhuAdd', requirePermission('order/guzhu/add'), (c) => ok(c, 'done'));
+      guarded.post('/test/guzhuAdd', async (c) => {
+        await requireRule(c, 'order/guzhu/add');
+        return ok(c, 'done');
+      });
       const demo = await loginAs('demo', 'Demo#2026');
       const manager = await loginAs('manager', 'Manager#2026');
       const hit = (token?: string) =>

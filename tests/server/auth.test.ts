@@ -1,20 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { num, nowSeconds } from '../../src/server/db';
-import { listAudit } from '../../src/server/domain/audit';
-import {
-  findUserByAccount,
-  getUserInfo,
-  hashToken,
-  login,
-  logout,
-  MAX_LOGIN_FAILURES,
-  refreshToken,
-  resolveSession,
-  signLink,
-  verifySignature,
-} from '../../src/server/domain/auth';
-import { createSignature } from '../../src/server/domain/auth/signature';
-import { DomainError } from '../../src/server/domain/errors';
+import { listAudit } from '../../src/server/audit';
+import { login, MAX_LOGIN_FAILURES, refreshToken, signLink, verifySignature } from '../../src/features/identity';
+import { DomainError } from '../../src/server/errors';
+import { findUserByAccount, getUserInfo } from '../../src/server/members';
+import { createSignature, hashToken, resolveSession, revokeSession as logout } from '../../src/server/session';
 import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
 
 async function failure(p: Promise<unknown>): Promise<DomainError> {

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { buildMemberCentre, firstRoute } from '../../src/lib/member-centre';
 import type { RuleNode } from '../../src/lib/types';
 import type { Session } from '../../src/server/context';
-import { login, resolveSession } from '../../src/server/domain/auth';
-import { DomainError } from '../../src/server/domain/errors';
-import { hasAction, loadIndexPayload, memberPagePermission } from '../../src/server/domain/menu';
+import { login } from '../../src/features/identity';
+import { loadIndexPayload } from '../../src/features/menus';
+import { DomainError } from '../../src/server/errors';
+import { hasAction, memberPagePermission } from '../../src/server/permissions';
+import { resolveSession } from '../../src/server/session';
 import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
 
 function flatten(nodes: RuleNode[]): RuleNode[] {

@@ -9,8 +9,8 @@ import formsMiddleware from '../../src/middleware/30-forms';
 import guardMiddleware from '../../src/middleware/40-guard';
 import { getRequestContext } from '../../src/server/context';
 import { setDb } from '../../src/server/db/client';
-import { signLink } from '../../src/server/domain/auth';
-import { setConfigValue } from '../../src/server/domain/site';
+import { signLink } from '../../src/features/identity';
+import { setConfigValue } from '../../src/server/site-config';
 import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
 
 const ORIGIN = 'http://portal.test';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { ensureDatabase, migrate, migrations, num, SEED_CONFIG } from '../../src/server/db';
-import { getSiteConfig } from '../../src/server/domain/site';
-import { getSigningSecret } from '../../src/server/domain/auth';
+import { getSigningSecret } from '../../src/server/session';
+import { getSiteConfig } from '../../src/server/site-config';
 import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
 
 /** Every member-centre page of spec §2 (plus order/personal from the language bundles). */

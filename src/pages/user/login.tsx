@@ -5,7 +5,8 @@
  * type and logs in through POST /userapi/v1/user/login.
  */
 import type { PageProps } from 'waku/router';
-import { apiMessage } from '~/server/api/messages';
+import { apiMessage } from '~/features/_shared/messages';
+import { safeLocalPath } from '~/lib/safe-path';
 import { unstable_redirect } from 'waku/router/server';
 import { Brand } from '~/components/brand';
 import { Icon } from '~/components/icon';
@@ -15,16 +16,10 @@ import { SiteFooter } from '~/components/site-footer';
 import { pageContext } from '~/components/page-context';
 import { LoginForm } from '~/islands/login-form';
 
-/** Only same-origin absolute paths may be a post-login target. */
-function safeTo(value: string | null): string {
-  if (!value) return '';
-  return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && !/[\u0000-\u001f]/.test(value) ? value : '';
-}
-
 export default async function Login({ query }: PageProps<'/user/login'>) {
   const { view, t } = await pageContext('user/login');
   const params = new URLSearchParams(query ?? '');
-  const to = safeTo(params.get('to'));
+  const to = safeLocalPath(params.get('to')) ?? '';
   if (view.user) throw unstable_redirect((to || '/user') as '/user');
 
   const errorKey = params.get('error') ?? '';
@@ -39,7 +34,7 @@ export default async function Login({ query }: PageProps<'/user/login'>) {
         : t('errors.unknown');
 
   const validate = Object.fromEntries(
-    ['required', 'account', 'password', 'email', 'mobile'].map((k) => [`validate.${k}`, t(['validate', k])]),
+    ['required', 'invalid', 'account', 'password', 'email', 'mobile'].map((k) => [`validate.${k}`, t(['validate', k])]),
   );
   const asides = ['a', 'b', 'c'] as const;
   return (

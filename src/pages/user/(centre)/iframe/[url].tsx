@@ -10,7 +10,7 @@ import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
 import { checkIframeUrl } from '~/lib/iframe-url';
 import { getDb } from '~/server/db/client';
-import { getSiteConfig } from '~/server/domain/site';
+import { getSiteConfig } from '~/server/site-config';
 
 function decodeOnce(raw: string): string | null {
   try {

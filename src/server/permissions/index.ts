@@ -1,9 +1,11 @@
-import type { IndexPayload, Locale, MenuType, RuleExtend, RuleNode, RuleType } from '../../../lib/types';
-import type { Session } from '../../context';
-import { num, type Db } from '../../db/client';
-import { getUserInfo, type OwnTokens, type SessionProblem } from '../auth';
-import { needLogin, sessionExpired, forbidden } from '../errors';
-import { getSiteConfig } from '../site';
+/**
+ * The rule table (spec §6 menu rules) as permissions: which rules a member's group grants, whether
+ * it may open a page or press a button. Menus are built from the same rows by the menus feature.
+ */
+import type { Locale, MenuType, RuleExtend, RuleNode, RuleType } from '~/lib/types';
+import type { Session } from '~/server/context';
+import { num, type Db } from '~/server/db/client';
+import { forbidden, needLogin } from '~/server/errors';
 
 /** A user_rule row as used here (status=1 rows only). */
 export interface RuleRow extends Omit<RuleNode, 'children'> {
@@ -95,43 +97,6 @@ export function buildTree(rows: RuleRow[], locale: Locale, orphansAsRoots: boole
   return roots;
 }
 
-export interface IndexInput {
-  session: Session | null;
-  locale: Locale;
-  requiredLogin: boolean;
-  /** Why there is no session; 'expired' makes requiredLogin throw 401200 instead of 401001. */
-  sessionProblem?: SessionProblem;
-  /** The caller's own tokens, echoed into userInfo. */
-  tokens?: OwnTokens;
-}
-
-/**
- * The `/userapi/v1/index/index` payload (spec §2, reference §2.2–2.3, bug 11 fixed): one node
- * shape everywhere, titles in the request language. Guests get no_login_valid route/nav/button
- * rules and no menus; members get their group's rules, with top-level menu_dir and menu nodes
- * under `menus` and everything else under `rules`.
- */
-export async function loadIndexPayload(db: Db, input: IndexInput): Promise<IndexPayload> {
-  const { site, openMemberCenter } = await getSiteConfig(db, input.locale);
-  const userInfo = input.session ? await getUserInfo(db, input.session.userId, input.tokens) : null;
-  if (!input.session || !userInfo) {
-    if (input.requiredLogin) throw input.sessionProblem === 'expired' ? sessionExpired() : needLogin();
-    const guest = (await loadRules(db)).filter(
-      (r) => r.no_login_valid === 1 && (r.type === 'route' || r.type === 'nav' || r.type === 'button'),
-    );
-    return { site, openMemberCenter, rules: buildTree(guest, input.locale, true), menus: [], userInfo: {} };
-  }
-  const { rules } = await memberRules(db, input.session.userId);
-  const tree = buildTree(rules, input.locale, false);
-  return {
-    site,
-    openMemberCenter,
-    rules: tree.filter((n) => n.type !== 'menu_dir' && n.type !== 'menu'),
-    menus: tree.filter((n) => n.type === 'menu_dir' || n.type === 'menu'),
-    userInfo,
-  };
-}
-
 export type PagePermission = 'allowed' | 'forbidden' | 'unknown';
 
 /**
@@ -158,6 +123,18 @@ export async function hasAction(db: Db, session: Session | null, ruleName: strin
   if (!session) return false;
   const { isSuper, rules } = await memberRules(db, session.userId);
   if (isSuper) return true;
+  const wanted = ruleName.replace(/^\/+/, '').toLowerCase();
+  return rules.some((r) => r.name.toLowerCase() === wanted);
+}
+
+/**
+ * Whether the group lists `ruleName` by id. For operator-only rules: a group's `'*'` stands for
+ * every member rule and must never grant them.
+ */
+export async function hasExplicitRule(db: Db, session: Session | null, ruleName: string): Promise<boolean> {
+  if (!session) return false;
+  const { isSuper, rules } = await memberRules(db, session.userId);
+  if (isSuper) return false;
   const wanted = ruleName.replace(/^\/+/, '').toLowerCase();
   return rules.some((r) => r.name.toLowerCase() === wanted);
 }

@@ -1,5 +1,5 @@
-import type { Locale, SiteInfo, UploadConfig } from '../../../lib/types';
-import { nowSeconds, type Db } from '../../db/client';
+import type { Locale, SiteInfo, UploadConfig } from '~/lib/types';
+import { nowSeconds, type Db } from '~/server/db/client';
 
 export interface SiteConfig {
   site: SiteInfo;

@@ -1,5 +1,6 @@
 import { expect, test } from 'bun:test';
-import { parseNestedQuery, truthy } from './request';
+import { truthy } from '~/lib/schema';
+import { parseNestedQuery } from './query';
 
 test('nested name[key] objects and name[] lists', () => {
   const q = parseNestedQuery(new URLSearchParams('a=1&filter[status]=paid&filter[range][from]=2&tags[]=x&tags[]=y&plain=2&plain=3'));

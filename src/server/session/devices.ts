@@ -1,5 +1,5 @@
-import { num, numOrNull, nowSeconds, type Db } from '../../db/client';
-import { writeAudit } from '../audit';
+import { num, numOrNull, nowSeconds, type Db } from '~/server/db/client';
+import { writeAudit } from '~/server/audit';
 import { hashToken } from './tokens';
 
 /** One signed-in device as the member sees it (never the token itself). */

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { nowSeconds, type Db } from '../../db/client';
-import { Codes, DomainError } from '../errors';
+import { nowSeconds, type Db } from '~/server/db/client';
+import { Codes, DomainError } from '~/server/errors';
 import { randomToken } from './tokens';
 
 /** Default lifetime of a signed link: 10 minutes. */

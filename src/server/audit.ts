@@ -1,5 +1,5 @@
 import type { SQL } from 'bun';
-import { nowSeconds, type Db } from '../../db/client';
+import { nowSeconds, type Db } from '~/server/db/client';
 
 export interface AuditEntry {
   userId: number | null;

@@ -1,0 +1,45 @@
+/**
+ * The API's message table: the shared messages of i18n/<locale>/api.ts plus every feature's
+ * `messages.ts`. A feature adds its file to FEATURE_MESSAGES.
+ */
+import en from '../../../i18n/en/api';
+import zh from '../../../i18n/zh-cn/api';
+import type { Locale } from '~/lib/types';
+import identity from '../identity/messages';
+import orders from '../orders/messages';
+
+type Bundle = Record<string, unknown>;
+
+const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders];
+
+function merge(into: Bundle, from: Bundle): Bundle {
+  for (const [key, value] of Object.entries(from)) {
+    const existing = into[key];
+    into[key] =
+      typeof value === 'object' && value !== null && typeof existing === 'object' && existing !== null
+        ? merge({ ...(existing as Bundle) }, value as Bundle)
+        : value;
+  }
+  return into;
+}
+
+const BUNDLES: Record<Locale, Bundle> = {
+  'zh-cn': FEATURE_MESSAGES.reduce((all, f) => merge(all, f['zh-cn']), merge({}, zh)),
+  en: FEATURE_MESSAGES.reduce((all, f) => merge(all, f.en), merge({}, en)),
+};
+
+function lookup(bundle: unknown, key: string): string | undefined {
+  let cur: unknown = bundle;
+  for (const part of key.split('.')) {
+    if (typeof cur !== 'object' || cur === null) return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return typeof cur === 'string' ? cur : undefined;
+}
+
+/** An API message in the given language (falls back to English, then to the key itself). */
+export function apiMessage(locale: Locale, key: string, params?: Record<string, string | number>): string {
+  const text = lookup(BUNDLES[locale], key) ?? lookup(BUNDLES.en, key) ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}

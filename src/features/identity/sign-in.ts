@@ -1,0 +1,24 @@
+import type { Context } from 'hono';
+import type { Db } from '~/server/db/client';
+import { memberCenterClosed } from '~/server/errors';
+import { requestMeta, setRefreshCookie, setTokenCookie } from '~/server/session';
+import { getSiteConfig } from '~/server/site-config';
+import { parseInput } from '~/server/validate';
+import { loginSchema } from './schemas';
+import { login, type LoginResult } from './service';
+
+/**
+ * Sign a member in from a request: the member centre must be open, the fields pass the login
+ * schema, the password checks out; then the token (and, with "keep", the refresh) cookie is set.
+ * The JSON API and the no-JS login form both call this, so they obey the same checks and limits
+ * and record the same client IP (the socket's, unless TRUST_PROXY=1).
+ */
+export async function signIn(c: Context, db: Db, fields: Record<string, unknown>): Promise<LoginResult> {
+  const { openMemberCenter } = await getSiteConfig(db);
+  if (!openMemberCenter) throw memberCenterClosed();
+  const input = parseInput(loginSchema, { ...fields, account: fields.account ?? fields.username });
+  const result = await login(db, { ...input, ...requestMeta(c) });
+  setTokenCookie(c, result.token, result.tokenExpiresAt);
+  setRefreshCookie(c, result.refreshToken, result.refreshExpiresAt);
+  return result;
+}

@@ -1,0 +1,61 @@
+import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { errorEnvelope, plainEnvelope } from '~/features/_shared/envelope';
+import { resolveLocale } from '~/lib/locale';
+import type { Db } from '~/server/db/client';
+import { Codes, DomainError, isDomainError } from '~/server/errors';
+import type { ApiEnv } from '~/server/http/api-env';
+import { readBody } from '~/server/http/body';
+import { parseNestedQuery } from '~/server/http/query';
+import { isSameOrigin } from '~/server/http/same-origin';
+import { clientIp, readCredentials, requestMeta, resolveSession, usesCookieAuth } from '~/server/session';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const localeOf = (c: Context<ApiEnv>) =>
+  c.get('locale') ??
+  // Accept-Language is ignored on purpose: the spec's default is zh-cn unless ba-lang says otherwise.
+  resolveLocale({ cookie: getCookie(c, 'ba-lang'), header: c.req.header('think-lang') });
+
+/**
+ * Domain errors become their envelope and status. Anything else is our fault: 500 with
+ * 'Server internal error!' and the request id in the envelope, the stack logged once with that
+ * id and never sent.
+ */
+export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
+  const locale = localeOf(c);
+  if (isDomainError(err)) return c.json(errorEnvelope(locale, err), err.status as 400);
+  const requestId = c.get('requestId') ?? crypto.randomUUID();
+  console.error(`[api] ${requestId} unhandled error on ${c.req.method} ${c.req.path}:`, err);
+  return c.json(plainEnvelope(locale, Codes.SERVER_ERROR, 'serverError', undefined, { request_id: requestId }), 500);
+};
+
+export const apiNotFound: NotFoundHandler<ApiEnv> = (c) =>
+  c.json(plainEnvelope(localeOf(c), Codes.NOT_FOUND, 'notFound', { url: c.req.path }), 404);
+
+/**
+ * Runs before every route: locale, database, query, client IP and credentials; the same-origin
+ * rule for cookie-authenticated writes (and for login, which sets the cookie: login CSRF); the
+ * session; and the body of a write, read once by the shared body reader.
+ */
+export function apiRequestPipeline(getDb: () => Db): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    c.set('requestId', crypto.randomUUID());
+    c.set('locale', localeOf(c));
+    c.set('db', getDb());
+    c.set('query', parseNestedQuery(new URL(c.req.url).searchParams));
+    c.set('ip', clientIp(c));
+    const creds = readCredentials(c);
+    c.set('creds', creds);
+    const write = WRITES.has(c.req.method);
+    if (write && (usesCookieAuth(creds) || c.req.path.endsWith('/user/login')) && !isSameOrigin(c.req.raw)) {
+      throw new DomainError('crossOrigin', { status: 403, code: Codes.CROSS_ORIGIN });
+    }
+    c.set('auth', creds.token || creds.signature
+      ? await resolveSession(c.get('db'), { token: creds.token, signature: creds.signature }, requestMeta(c))
+      : { session: null, problem: 'missing' });
+    // `server` and `equipment` headers (spec §7) are accepted; nothing depends on them yet.
+    c.set('body', write ? await readBody(c.req.raw) : {});
+    await next();
+  };
+}
