@@ -10,6 +10,9 @@ import guardMiddleware from '../../src/middleware/40-guard';
 import { getRequestContext } from '../../src/server/context';
 import { setDb } from '../../src/server/db/client';
 import { signLink } from '../../src/features/identity';
+import { apiMessage } from '../../src/features/_shared/messages';
+import { createApi } from '../../src/server/api';
+import { hashToken } from '../../src/server/session';
 import { setConfigValue } from '../../src/server/site-config';
 import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
 
@@ -124,6 +127,73 @@ for (const engine of engines()) {
       } finally {
         await setConfigValue(t.db, 'openMemberCenter', true);
       }
+    });
+
+    describe('the no-JS login form obeys the API\'s rules', () => {
+      const formLogin = (headers: Record<string, string> = {}, fields: Record<string, string> = {}) =>
+        gate.request(`${ORIGIN}/user/login`, {
+          method: 'POST',
+          headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+          body: new URLSearchParams({ account: 'demo', password: 'Demo#2026', to: '/user', ...fields }),
+        });
+      const ipOf = async (res: Response) => {
+        const token = res.headers.getSetCookie().find((c) => c.startsWith('ba-user-token='))!.split(';')[0].split('=')[1];
+        const [row] = await t.db.sql`SELECT ip FROM token WHERE token_hash = ${hashToken(token)}`;
+        return String(row.ip);
+      };
+
+      test('a forged X-Forwarded-For is not the recorded IP unless TRUST_PROXY=1', async () => {
+        const saved = process.env.TRUST_PROXY;
+        try {
+          delete process.env.TRUST_PROXY;
+          expect(await ipOf(await formLogin({ 'x-forwarded-for': '6.6.6.6' }))).not.toBe('6.6.6.6');
+          process.env.TRUST_PROXY = '1';
+          expect(await ipOf(await formLogin({ 'x-forwarded-for': '6.6.6.6' }))).toBe('6.6.6.6');
+        } finally {
+          if (saved === undefined) delete process.env.TRUST_PROXY;
+          else process.env.TRUST_PROXY = saved;
+        }
+      });
+
+      test('with the member centre closed the form is refused with the API\'s message', async () => {
+        await setConfigValue(t.db, 'openMemberCenter', false);
+        try {
+          const res = await formLogin();
+          expect(res.status).toBe(303);
+          expect(res.headers.getSetCookie().some((c) => c.startsWith('ba-user-token='))).toBe(false);
+          const key = new URL(res.headers.get('location')!, ORIGIN).searchParams.get('error')!;
+          const api = await createApi({ getDb: () => t.db }).request(`${ORIGIN}/userapi/v1/user/login`, {
+            method: 'POST',
+            headers: { origin: ORIGIN, 'content-type': 'application/json', 'think-lang': 'en' },
+            body: JSON.stringify({ account: 'demo', password: 'Demo#2026' }),
+          });
+          const body = (await api.json()) as { message: string };
+          expect(api.status).toBe(403);
+          expect(apiMessage('en', key)).toBe(body.message);
+          expect(body.message).toBe('Member center is closed');
+        } finally {
+          await setConfigValue(t.db, 'openMemberCenter', true);
+        }
+      });
+
+      test('its cookies are the API\'s: same names and attributes, with and without keep', async () => {
+        const shape = (cookies: string[]) =>
+          cookies
+            .map((c) => c.split(';').map((p) => p.trim()))
+            .map(([pair, ...attrs]) => [pair.split('=')[0], pair.includes('=;') || pair.endsWith('=') ? 'cleared' : 'set', ...attrs.map((a) => a.replace(/^(Max-Age|Expires)=.*/, '$1')).sort()].join('; '))
+            .sort();
+        const api = createApi({ getDb: () => t.db });
+        for (const keep of ['1', '0']) {
+          const form = await formLogin({}, { keep });
+          const json = await api.request(`${ORIGIN}/userapi/v1/user/login`, {
+            method: 'POST',
+            headers: { origin: ORIGIN, 'content-type': 'application/json' },
+            body: JSON.stringify({ account: 'demo', password: 'Demo#2026', keep: keep === '1' }),
+          });
+          expect(shape(form.headers.getSetCookie())).toEqual(shape(json.headers.getSetCookie()));
+          expect(form.headers.getSetCookie().some((c) => c.startsWith('ba-user-refresh=') && !c.startsWith('ba-user-refresh=;'))).toBe(keep === '1');
+        }
+      });
     });
   });
 }

@@ -109,6 +109,20 @@ export const migrations: Migration[] = [
       `CREATE INDEX audit_log_action ON audit_log (action, created_at)`,
     ],
   },
+  {
+    version: 2,
+    name: 'reference data: built-in group codes and the ledger of synced rule names',
+    up: [
+      `ALTER TABLE user_group ADD COLUMN code TEXT`,
+      `CREATE UNIQUE INDEX user_group_code ON user_group (code)`,
+      // Every reference rule name the sync has written: one that is gone from user_rule was
+      // deleted by an operator and is not brought back.
+      `CREATE TABLE reference_rule (
+        name TEXT PRIMARY KEY,
+        synced_at BIGINT NOT NULL
+      )`,
+    ],
+  },
 ];
 
 /** Statements of one migration for one engine. */

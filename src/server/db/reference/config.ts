@@ -1,0 +1,24 @@
+import { DEMO_IFRAME_HOST } from './rules';
+
+/**
+ * Default site settings: a missing key is added at every start, an existing one is never
+ * overwritten (operators own the values). `signingSecret` is created on demand, not here.
+ */
+export const DEFAULT_SITE_CONFIG: Record<string, unknown> = {
+  siteName: '保险经纪会员中心',
+  siteName_en: 'Insurance Broker Member Centre',
+  recordNumber: '沪ICP备2026012345号-1',
+  version: '1.0.0',
+  cdnUrl: '',
+  apiUrl: '',
+  upload: {
+    mode: 'local',
+    maxSize: 10 * 1024 * 1024,
+    saveName: '/storage/{topic}/{year}{mon}{day}/{fileName}{fileSha1}{.suffix}',
+    allowedSuffixes: 'jpg,png,bmp,jpeg,gif,webp,zip,rar,pdf,xls,xlsx,doc,docx',
+    allowedMimeTypes: '',
+  },
+  openMemberCenter: true,
+  timezone: 'Asia/Shanghai',
+  iframeHosts: [DEMO_IFRAME_HOST],
+};
