@@ -261,6 +261,56 @@ for (const engine of engines()) {
       expect((await hit()).status).toBe(401);
     });
 
+    test('bodies that cannot be read answer 400/413/415 envelopes in the request language, never 500', async () => {
+      const post = (path: string, type: string | null, body: BodyInit) =>
+        app.request(`${ORIGIN}/userapi/v1/${path}`, {
+          method: 'POST',
+          headers: { origin: ORIGIN, 'think-lang': 'en', ...(type ? { 'content-type': type } : {}) },
+          body,
+        });
+      const cases: [string, string | null, BodyInit, number][] = [
+        ['user/login', 'multipart/form-data', 'x', 400],
+        ['user/login', 'multipart/form-data; boundary=abc', '--zz\r\n', 400],
+        ['user/refreshToken', 'application/json', '{"refresh_token":', 400],
+        ['index/logout', 'application/json', new Uint8Array([0x7b, 0xff, 0x7d]), 400],
+        ['index/logout', 'text/plain', 'hello', 415],
+        ['user/login', 'application/json', JSON.stringify({ account: 'x'.repeat(70_000) }), 413],
+      ];
+      for (const [path, type, body, status] of cases) {
+        const res = await post(path, type, body);
+        const env = (await res.json()) as Envelope;
+        expect([path, res.status]).toEqual([path, status]);
+        expect(env.code).not.toBe(200001);
+        expect(typeof env.message).toBe('string');
+        expect(env.message).toMatch(/^[\x20-\x7e]+$/); // English, as asked
+      }
+      // An empty multipart body is an empty form: the login schema names the field.
+      const empty = (await (await post('user/login', 'multipart/form-data', '')).json()) as Envelope<{ field: string }>;
+      expect([empty.code, empty.data.field, empty.message]).toEqual([400001, 'account', 'This field is required']);
+    });
+
+    test('an unexpected error is a 500 envelope with the request id, never the stack', async () => {
+      const broken = createApi({ getDb: () => t.db });
+      broken.get('/test/boom', () => {
+        throw new Error('secret stack detail');
+      });
+      const logged: unknown[] = [];
+      const orig = console.error;
+      console.error = (...args: unknown[]) => logged.push(args);
+      try {
+        const res = await broken.request(`${ORIGIN}/userapi/v1/test/boom`, { headers: { 'think-lang': 'en' } });
+        const text = await res.text();
+        const env = JSON.parse(text) as Envelope<{ request_id: string }>;
+        expect([res.status, env.code, env.message]).toEqual([500, 500001, 'Server internal error!']);
+        expect(env.data.request_id).toMatch(/^[0-9a-f-]{36}$/);
+        expect(text).not.toContain('secret stack detail');
+        expect(logged.length).toBe(1);
+        expect(String((logged[0] as unknown[])[0])).toContain(env.data.request_id);
+      } finally {
+        console.error = orig;
+      }
+    });
+
     test('order/export follows the Export button rule: demo may, the site manager may not', async () => {
       const demo = await loginAs('demo', 'Demo#2026');
       const manager = await loginAs('manager', 'Manager#2026');
