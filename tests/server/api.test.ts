@@ -3,7 +3,7 @@ import { ok, type Envelope } from '../../src/features/_shared/envelope';
 import { signLink } from '../../src/features/identity';
 import { createApi } from '../../src/server/api';
 import { nowSeconds } from '../../src/server/db';
-import { createSignature, hashToken, requireRule } from '../../src/server/session';
+import { createSignature, hashToken, requireOperator, requireRule } from '../../src/server/session';
 import { setConfigValue } from '../../src/server/site-config';
 import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
 
@@ -259,6 +259,21 @@ for (const engine of engines()) {
       expect(denied.status).toBe(403);
       expect(((await denied.json()) as Envelope).message).toBe('You do not have permission to operate!');
       expect((await hit()).status).toBe(401);
+    });
+
+    test("requireOperator takes explicit grants only: a group's '*' never grants an operator rule", async () => {
+      const gated = createApi({ getDb: () => t.db });
+      gated.get('/test/operatorOnly', async (c) => {
+        const { member } = await requireOperator(c, 'order/guzhu/add');
+        return ok(c, member.username);
+      });
+      const hit = async (token?: string) => {
+        const res = await gated.request(`${ORIGIN}/userapi/v1/test/operatorOnly`, { headers: token ? { 'ba-user-token': token } : {} });
+        return [res.status, ((await res.json()) as Envelope).data];
+      };
+      expect(await hit((await loginAs('operator', 'Operator#2026')).token)).toEqual([200, 'operator']);
+      expect((await hit((await loginAs('demo', 'Demo#2026')).token))[0]).toBe(403); // demo's group is '*'
+      expect((await hit())[0]).toBe(401);
     });
 
     test('bodies that cannot be read answer 400/413/415 envelopes in the request language, never 500', async () => {
