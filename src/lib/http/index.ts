@@ -1,25 +1,9 @@
 /** The browser HTTP helper: see request.ts for the rules, tokens.ts for the token decision. */
-export {
-  ApiError,
-  CANCEL_MESSAGE,
-  DEFAULT_TIMEOUT,
-  LOGIN_CODES,
-  RETRY_STATUSES,
-  SUCCESS_CODE,
-  TIMEOUT_MESSAGE,
-  UNSAFE_METHODS,
-  http,
-  inFlightCount,
-  isApiError,
-  isCancel,
-  isNetworkError,
-  isTimeout,
-  request,
-  type ApiErrorKind,
-  type ApiResponse,
-  type Method,
-  type RequestOptions,
-} from './request';
+export { http, request } from './request';
+export { DEFAULT_TIMEOUT, type ApiResponse, type Method, type RequestOptions } from './options';
+export { CANCEL_MESSAGE, RETRY_STATUSES, TIMEOUT_MESSAGE, UNSAFE_METHODS, inFlightCount } from './transport';
+export { LOGIN_CODES, SUCCESS_CODE } from './outcome';
+export { ApiError, isApiError, isCancel, isNetworkError, isTimeout, type ApiErrorKind } from './errors';
 export { flattenParams, toQueryString, withParams, type Params } from './params';
 export { tokenStore, type ClientTokens } from './tokens';
 export { LOGIN_PATH, goToLogin, loginUrl, navigate, setNavigator } from './navigate';

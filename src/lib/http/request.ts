@@ -29,215 +29,16 @@
  *   - success: a success toast when `showSuccessMessage` (`successMessage`, else the envelope's
  *     message, else 'Operation successful').
  * - `loading: true` holds the global loading indicator open for the request's lifetime.
+ *
+ * The parts: options.ts (types), encode.ts (body, headers), transport.ts (timeout, retry,
+ * de-duplication), outcome.ts (what an answer means, toasts), errors.ts (ApiError).
  */
-import { loading as loadingIndicator, notify } from '../notify';
-import { endServerSession, goToLogin } from './navigate';
-import { httpErrorMessage, requestMessages, statusMessage } from './messages';
-import { flattenParams, withParams, type Params } from './params';
-import { tokenStore } from './tokens';
-
-export const SUCCESS_CODE = 200001;
-export const LOGIN_CODES: ReadonlySet<number> = new Set([401001, 401200]);
-export const DEFAULT_TIMEOUT = 10_000;
-export const TIMEOUT_MESSAGE = 'The operation was aborted due to timeout';
-export const CANCEL_MESSAGE = 'The request was cancelled by a newer identical request';
-export const UNSAFE_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
-
-export type Method = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** `{code, message, data, time}` (DESIGN.md §3); `time` is Unix seconds. */
-export interface ApiResponse<T = unknown> {
-  code: number;
-  message: string;
-  data: T;
-  time: number;
-}
-
-export interface RequestOptions {
-  url: string;
-  /** Default GET. */
-  method?: Method | Lowercase<Method>;
-  /** Query params; nested objects and arrays are flattened to `name[key]`. */
-  params?: Params;
-  /** Body: a plain value is sent as JSON; FormData, Blob, URLSearchParams, string as they are. */
-  data?: unknown;
-  /** Send a plain-object `data` as `application/x-www-form-urlencoded` (flattened like params). */
-  form?: boolean;
-  headers?: Record<string, string>;
-  /** Milliseconds; default 10 000; 0 = no timeout. Applies to each attempt. */
-  timeout?: number;
-  /** Cancel an identical request still in flight (default true). */
-  cancelDuplicate?: boolean;
-  /** Retry once on the retryable statuses for safe methods (default true). */
-  retry?: boolean;
-  /** Toast for HTTP error statuses, timeouts and network failures (default true). */
-  showErrorMessage?: boolean;
-  /** Toast for an envelope code ≠ 200001 carrying a message (default true). */
-  showCodeMessage?: boolean;
-  /** Toast on success (default false). */
-  showSuccessMessage?: boolean;
-  /** Success toast text; else the envelope message; else 'Operation successful'. */
-  successMessage?: string;
-  /** Hold the global loading indicator open while the request runs (default false). */
-  loading?: boolean;
-  /** Caller's own cancellation; aborting it rejects with its reason, no toast. */
-  signal?: AbortSignal;
-}
-
-export type ApiErrorKind = 'http' | 'code' | 'login' | 'format';
-
-/**
- * A request that reached the server but did not succeed. `message` is the user-facing text (the
- * one the toast showed, or would have shown), so callers that turn toasts off can show it inline.
- */
-export class ApiError<T = unknown> extends Error {
-  override readonly name = 'ApiError';
-  readonly kind: ApiErrorKind;
-  /** HTTP status. */
-  readonly status: number;
-  /** Envelope code, or null when the body was not an envelope. */
-  readonly code: number | null;
-  readonly envelope: ApiResponse<T> | null;
-  readonly url: string;
-
-  constructor(kind: ApiErrorKind, message: string, init: { status: number; url: string; envelope: ApiResponse<T> | null }) {
-    super(message);
-    this.kind = kind;
-    this.status = init.status;
-    this.url = init.url;
-    this.envelope = init.envelope;
-    this.code = init.envelope ? init.envelope.code : null;
-  }
-
-  get data(): T | null {
-    return this.envelope ? this.envelope.data : null;
-  }
-}
-
-export function isApiError(e: unknown): e is ApiError {
-  return e instanceof ApiError;
-}
-
-/** Cancelled: by a newer identical request or the caller's signal. Show nothing for these. */
-export function isCancel(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError';
-}
-
-export function isTimeout(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'TimeoutError';
-}
-
-/** fetch's own failure (no answer at all: DNS, refused, offline, CORS). */
-export function isNetworkError(e: unknown): boolean {
-  return e instanceof TypeError;
-}
-
-function isEnvelope(v: unknown): v is ApiResponse {
-  return typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
-}
-
-function needsLogin(env: ApiResponse | null): boolean {
-  if (!env) return false;
-  if (LOGIN_CODES.has(env.code)) return true;
-  const data = env.data as { type?: unknown } | null;
-  return typeof data === 'object' && data !== null && data.type === 'need login';
-}
-
-function isRawBody(v: unknown): v is BodyInit {
-  return (
-    typeof v === 'string' ||
-    (typeof FormData !== 'undefined' && v instanceof FormData) ||
-    (typeof Blob !== 'undefined' && v instanceof Blob) ||
-    (typeof URLSearchParams !== 'undefined' && v instanceof URLSearchParams) ||
-    v instanceof ArrayBuffer ||
-    ArrayBuffer.isView(v)
-  );
-}
-
-interface Encoded {
-  body: BodyInit | undefined;
-  contentType: string | null;
-  /** Part of the de-duplication key; null = cannot be compared (never de-duplicated). */
-  key: string | null;
-}
-
-function encodeBody(data: unknown, form: boolean | undefined): Encoded {
-  if (data === undefined) return { body: undefined, contentType: null, key: '' };
-  if (typeof data === 'string') return { body: data, contentType: null, key: data };
-  if (data instanceof URLSearchParams) return { body: data, contentType: null, key: data.toString() };
-  if (isRawBody(data)) return { body: data, contentType: null, key: null };
-  if (form) {
-    const body = new URLSearchParams(flattenParams(data as Params)).toString();
-    return { body, contentType: 'application/x-www-form-urlencoded;charset=UTF-8', key: body };
-  }
-  const body = JSON.stringify(data);
-  return { body, contentType: 'application/json', key: body };
-}
-
-function buildHeaders(extra: Record<string, string> | undefined, contentType: string | null): Headers {
-  const h = new Headers();
-  h.set('accept', 'application/json, text/plain, */*');
-  h.set('server', 'true');
-  h.set('equipment', 'pc');
-  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  if (lang) h.set('think-lang', lang);
-  const { token, signature } = tokenStore.get();
-  if (token) h.set('ba-user-token', token);
-  if (signature) h.set('ba-user-signature', signature);
-  if (contentType) h.set('content-type', contentType);
-  for (const [k, v] of Object.entries(extra ?? {})) h.set(k, v);
-  return h;
-}
-
-/** In-flight requests by de-duplication key. */
-const inFlight = new Map<string, AbortController>();
-
-/** Number of requests currently tracked for de-duplication (tests). */
-export function inFlightCount(): number {
-  return inFlight.size;
-}
-
-interface Answer {
-  res: Response;
-  body: unknown;
-}
-
-async function readBody(res: Response): Promise<unknown> {
-  if (res.status === 204 || res.status === 205) return null;
-  const text = await res.text();
-  if (!text) return null;
-  const type = res.headers.get('content-type') ?? '';
-  if (type.includes('json') || /^\s*[[{]/.test(text)) {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  return text;
-}
-
-/** One fetch, body included, under the timeout. */
-async function attempt(url: string, init: RequestInit, controller: AbortController, timeout: number): Promise<Answer> {
-  const timer =
-    timeout > 0 ? setTimeout(() => controller.abort(new DOMException(TIMEOUT_MESSAGE, 'TimeoutError')), timeout) : null;
-  try {
-    const res = await fetch(url, { ...init, signal: controller.signal });
-    const body = await readBody(res);
-    return { res, body };
-  } catch (e) {
-    // fetch rejects with the abort reason in browsers and Bun; make sure of it either way.
-    if (controller.signal.aborted) throw controller.signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-    throw e;
-  } finally {
-    if (timer) clearTimeout(timer);
-  }
-}
-
-function showError(message: string, enabled: boolean): void {
-  if (enabled && message) notify({ type: 'error', message });
-}
+import { loading as loadingIndicator } from '../notify';
+import { buildHeaders, encodeBody } from './encode';
+import { reportTransportFailure, settle } from './outcome';
+import { DEFAULT_TIMEOUT, type ApiResponse, type Method, type RequestOptions } from './options';
+import { withParams, type Params } from './params';
+import { claimDuplicateKey, releaseDuplicateKey, send, type Answer } from './transport';
 
 /** Send a request and resolve with its success envelope (see the module comment for the rules). */
 export async function request<T = unknown>(options: RequestOptions): Promise<ApiResponse<T>> {
@@ -269,10 +70,7 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
 
   const controller = new AbortController();
   const key = cancelDuplicate && encoded.key !== null ? `${method} ${url} ${encoded.key}` : null;
-  if (key) {
-    inFlight.get(key)?.abort(new DOMException(CANCEL_MESSAGE, 'AbortError'));
-    inFlight.set(key, controller);
-  }
+  if (key) claimDuplicateKey(key, controller);
   const onAbort = () => controller.abort(signal?.reason);
   if (signal) {
     if (signal.aborted) controller.abort(signal.reason);
@@ -283,49 +81,15 @@ export async function request<T = unknown>(options: RequestOptions): Promise<Api
   try {
     let answer: Answer;
     try {
-      if (controller.signal.aborted) throw controller.signal.reason;
-      answer = await attempt(url, init, controller, timeout);
-      if (retry && !UNSAFE_METHODS.has(method) && RETRY_STATUSES.has(answer.res.status)) {
-        answer = await attempt(url, init, controller, timeout);
-      }
+      answer = await send(url, init, { method, controller, timeout, retry });
     } catch (e) {
-      if (isCancel(e)) throw e;
-      const m = requestMessages();
-      if (isTimeout(e)) showError(m.timeout, showErrorMessage);
-      else showError(typeof navigator !== 'undefined' && navigator.onLine === false ? m.offline : m.network, showErrorMessage);
+      reportTransportFailure(e, showErrorMessage);
       throw e;
     }
-
-    const { res, body } = answer;
-    const envelope = isEnvelope(body) ? (body as ApiResponse<T>) : null;
-
-    if (needsLogin(envelope)) {
-      tokenStore.clear();
-      await endServerSession();
-      goToLogin();
-      throw new ApiError<T>('login', envelope!.message || statusMessage(401, rawUrl), { status: res.status, url: rawUrl, envelope });
-    }
-    if (!res.ok) {
-      const message = httpErrorMessage(res.status, rawUrl, envelope?.message);
-      showError(message, showErrorMessage);
-      throw new ApiError<T>('http', message, { status: res.status, url: rawUrl, envelope });
-    }
-    if (!envelope) {
-      const message = requestMessages().other;
-      showError(message, showErrorMessage);
-      throw new ApiError<T>('format', message, { status: res.status, url: rawUrl, envelope: null });
-    }
-    if (envelope.code !== SUCCESS_CODE) {
-      const message = envelope.message || requestMessages().other;
-      if (envelope.message) showError(envelope.message, showCodeMessage);
-      throw new ApiError<T>('code', message, { status: res.status, url: rawUrl, envelope });
-    }
-    if (showSuccessMessage) {
-      notify({ type: 'success', message: successMessage || envelope.message || requestMessages().success });
-    }
-    return envelope;
+    // Awaited here so the cleanup below waits for the login redirect as well.
+    return await settle<T>(answer, rawUrl, { showErrorMessage, showCodeMessage, showSuccessMessage, successMessage });
   } finally {
-    if (key && inFlight.get(key) === controller) inFlight.delete(key);
+    if (key) releaseDuplicateKey(key, controller);
     signal?.removeEventListener('abort', onAbort);
     if (loading) loadingIndicator.close();
   }

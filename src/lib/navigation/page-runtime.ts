@@ -1,0 +1,49 @@
+/** The page-lifetime runtime: update checks, chunk-load recovery and the e2e hooks, once per page. */
+import { bindUpdateChecker, setManifestRules } from './bindings';
+import { installChunkReload } from './chunk-guard';
+import { navigate } from './client-navigate';
+import { createUpdateChecker } from './update-check';
+
+/** The build this page runs: Waku defines `import.meta.env.WAKU_BUILD_ID` in every bundle ('dev' in dev). */
+export function currentBuildId(): string {
+  try {
+    return import.meta.env?.WAKU_BUILD_ID ?? '';
+  } catch {
+    return '';
+  }
+}
+
+let started = false;
+
+/**
+ * Starts the update checks and chunk-load recovery once per page (idempotent: the root layout
+ * may remount on navigation, and restarting would reset the hourly poll). Also publishes the
+ * e2e hooks `html[data-nav-ready]` and `window.__portalNav`.
+ */
+export function startClientRuntime(): void {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  installChunkReload(window);
+  const c = createUpdateChecker({
+    currentId: currentBuildId(),
+    fetch: (url, init) => window.fetch(url, init),
+    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    setInterval: (fn, ms) => window.setInterval(fn, ms),
+    clearTimeout: (h) => window.clearTimeout(h as number),
+    clearInterval: (h) => window.clearInterval(h as number),
+    now: () => Date.now(),
+    onManifest: (m) => setManifestRules(m.matcher.rules),
+    onOutdated: () => {
+      document.documentElement.dataset.buildStatus = 'outdated';
+    },
+  });
+  bindUpdateChecker(c);
+  c.start();
+  document.documentElement.dataset.navReady = 'true';
+  (window as unknown as { __portalNav?: unknown }).__portalNav = {
+    navigate,
+    buildId: c.currentId,
+    latestId: () => c.latestId(),
+    checkForUpdate: () => c.checkNow(),
+  };
+}
