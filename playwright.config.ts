@@ -5,7 +5,8 @@ import { join } from 'node:path';
 
 const port = Number(process.env.E2E_PORT ?? 3310);
 // Workers re-evaluate this file: pin the folder in the environment so they share the server's database.
-const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-')));
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 process.env.E2E_PORT ??= String(port);
 
 export default defineConfig({
@@ -19,8 +20,16 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {

@@ -209,14 +209,17 @@ export function markdownTable(header: string[], rows: (string | number)[][]): st
   const cells = [header, ...rows.map((r) => r.map(String))];
   const widths = header.map((_, i) => Math.max(3, ...cells.map((r) => (r[i] ?? '').length)));
   const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^[-\d.,\s]+$|^-$/.test(String(r[i]))));
-  const line = (r: string[]) =>
-    `| ${r.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
-  const sep = `| ${widths.map((w, i) => (numeric[i] ? '-'.repeat(w - 1) + ':' : '-'.repeat(w))).join(' | ')} |`;
+  const line = (r: string[]) => `| ${r.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  const sep = `| ${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`;
   return [line(cells[0]!), sep, ...cells.slice(1).map(line)].join('\n');
 }
 
 /** Integer with thousands separators (12 345). */
 export const fmtInt = (n: number): string =>
-  Number.isFinite(n) ? Math.round(n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',') : '-';
+  Number.isFinite(n)
+    ? Math.round(n)
+        .toString()
+        .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+    : '-';
 
 export const fmtFixed = (n: number, digits: number): string => (Number.isFinite(n) ? n.toFixed(digits) : '-');

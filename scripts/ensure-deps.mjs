@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const marker = join(root, 'node_modules', '.package-lock.json');
 const lock = join(root, 'package-lock.json');
-const stale = !existsSync(marker) || !existsSync(join(root, 'node_modules', '.bin', 'bun')) || statSync(lock).mtimeMs > statSync(marker).mtimeMs;
+const stale =
+  !existsSync(marker) || !existsSync(join(root, 'node_modules', '.bin', 'bun')) || statSync(lock).mtimeMs > statSync(marker).mtimeMs;
 if (stale) {
   console.log('Installing dependencies (npm ci)…');
   execSync('npm ci --no-audit --no-fund', { cwd: root, stdio: 'inherit' });

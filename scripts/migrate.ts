@@ -12,7 +12,9 @@ try {
   console.log(`[migrate] ${db.label} (${db.dialect})`);
   console.log(`[migrate] ${r.migrated} migration(s) applied; schema at version ${Math.max(...migrations.map((m) => m.version))}`);
   if (r.seeded) {
-    console.log(`[migrate] fresh database seeded${r.demo ? ' with demo members (demo / Demo#2026, manager / Manager#2026, operator / Operator#2026)' : ' (PORTAL_DEMO=0: no demo members)'}`);
+    console.log(
+      `[migrate] fresh database seeded${r.demo ? ' with demo members (demo / Demo#2026, manager / Manager#2026, operator / Operator#2026)' : ' (PORTAL_DEMO=0: no demo members)'}`,
+    );
   } else {
     console.log('[migrate] existing data kept (not fresh, no seed)');
   }

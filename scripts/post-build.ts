@@ -38,20 +38,31 @@ export function readBuildId(distDir = dist): string {
   const client = collect(join(distDir, 'public'), /_buildId\s*!==?\s*["'`]([\w-]+)["'`]/g);
   if (server.size !== 1) throw new Error(`post-build: expected one build id in dist/server, found ${JSON.stringify([...server])}`);
   const [id] = server;
-  if (client.size !== 1 || !client.has(id)) throw new Error(`post-build: client bundle build id ${JSON.stringify([...client])} differs from the server's ${id}`);
+  if (client.size !== 1 || !client.has(id))
+    throw new Error(`post-build: client bundle build id ${JSON.stringify([...client])} differs from the server's ${id}`);
   return id;
 }
 
-interface PathSpecItem { type: 'literal' | 'group' | 'wildcard'; name?: string }
-interface RouteConfig { type: 'route' | 'api' | string; path: PathSpecItem[]; isStatic: boolean }
+interface PathSpecItem {
+  type: 'literal' | 'group' | 'wildcard';
+  name?: string;
+}
+interface RouteConfig {
+  type: 'route' | 'api' | string;
+  path: PathSpecItem[];
+  isStatic: boolean;
+}
 
 const toPattern = (spec: PathSpecItem[]) =>
-  '/' + spec.map((s) => (s.type === 'literal' ? s.name : s.type === 'group' ? `[${s.name}]` : `[...${s.name}]`)).join('/');
+  `/${spec.map((s) => (s.type === 'literal' ? s.name : s.type === 'group' ? `[${s.name}]` : `[...${s.name}]`)).join('/')}`;
 
 export async function readRoutes(distDir = dist): Promise<{ pages: string[]; prerendered: string[] }> {
   const { buildMetadata } = (await import(join(distDir, 'server/__waku_build_metadata.js'))) as { buildMetadata: Map<string, string> };
   const configs = JSON.parse(buildMetadata.get('defineRouter:serializableConfigs') ?? '[]') as RouteConfig[];
-  const pages = configs.filter((c) => c.type === 'route').map((c) => toPattern(c.path)).filter((p) => p !== '/404');
+  const pages = configs
+    .filter((c) => c.type === 'route')
+    .map((c) => toPattern(c.path))
+    .filter((p) => p !== '/404');
   const prerendered = configs.filter((c) => c.isStatic && c.path.every((s) => s.type === 'literal')).map((c) => toPattern(c.path));
   return { pages: pages.sort(), prerendered: prerendered.sort() };
 }
@@ -63,7 +74,9 @@ async function main() {
   const missing = pages.filter((p) => !table.includes(p));
   const extra = table.filter((p) => !pages.includes(p));
   if (missing.length || extra.length) {
-    throw new Error(`post-build: src/lib/navigation/routes.ts differs from the build's routes (missing ${JSON.stringify(missing)}, extra ${JSON.stringify(extra)})`);
+    throw new Error(
+      `post-build: src/lib/navigation/routes.ts differs from the build's routes (missing ${JSON.stringify(missing)}, extra ${JSON.stringify(extra)})`,
+    );
   }
   const timestamp = Date.now();
   const out = join(dist, 'public/builds');
@@ -71,7 +84,9 @@ async function main() {
   const manifest = { id, timestamp, matcher: { routes: table, rules: ROUTE_RULES }, prerendered };
   writeFileSync(join(out, 'meta', `${id}.json`), JSON.stringify(manifest));
   writeFileSync(join(out, 'latest.json'), JSON.stringify({ id, timestamp }));
-  console.log(`post-build: build ${id}, ${table.length} routes, ${Object.keys(ROUTE_RULES).length} route rules, ${prerendered.length} prerendered → dist/public/builds/`);
+  console.log(
+    `post-build: build ${id}, ${table.length} routes, ${Object.keys(ROUTE_RULES).length} route rules, ${prerendered.length} prerendered → dist/public/builds/`,
+  );
 }
 
 if (import.meta.main) {

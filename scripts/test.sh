@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite: type-check, unit + integration tests (SQLite and a
+# The whole test suite: lint, type-check, unit + integration tests (SQLite and a
 # throwaway PostgreSQL cluster), a production build, and browser tests in
 # Debian Chromium. Ends with "N passed, N failed"; exits non-zero on failure.
 set -uo pipefail
@@ -29,7 +29,8 @@ step() { # name, then the command; counts one pass or fail
   if "$@"; then passed=$((passed+1)); echo "✔ $name"; else failed=$((failed+1)); echo "✘ $name"; fi
 }
 
-# 1. Types
+# 1. Lint (Biome: rules, import boundaries, formatting; zero warnings) and types
+step "lint" biome check --error-on-warnings .
 step "typecheck" bash -c 'bun --bun waku router typegen >/dev/null && tsc --noEmit'
 
 # 2. Unit and integration tests on both engines

@@ -1,10 +1,9 @@
 import { fsRouter } from 'waku';
 import adapter from 'waku/adapters/bun';
+import { refuseBadPath } from './middleware/05-paths';
 import { applySecurityHeaders } from './server/http/security-headers';
 
-const pages = Object.fromEntries(
-  Object.entries(import.meta.glob('./pages/**/*.{tsx,ts}')).map(([k, v]) => [k.slice('./'.length), v]),
-);
+const pages = Object.fromEntries(Object.entries(import.meta.glob('./pages/**/*.{tsx,ts}')).map(([k, v]) => [k.slice('./'.length), v]));
 
 const entry = adapter(fsRouter(pages), {
   middlewareModules: import.meta.glob(['./middleware/*.ts', '!./middleware/*.test.ts']),
@@ -13,11 +12,15 @@ const entry = adapter(fsRouter(pages), {
 });
 
 /**
- * Waku's Bun adapter with one addition: baseline security headers on every
- * response, static assets included (they are served before any middleware).
+ * Waku's Bun adapter with two additions: hostile paths (NUL and other control characters, bad
+ * percent-encoding, `..` segments) answer 404 before the static file lookup, which runs ahead of
+ * any middleware; and baseline security headers on every response, static assets included.
  */
 export default {
   ...entry,
   fetch: async (req: Request, ...rest: unknown[]) =>
-    applySecurityHeaders(await (entry.fetch as (r: Request, ...a: unknown[]) => Promise<Response>)(req, ...rest), req),
+    applySecurityHeaders(
+      refuseBadPath(req) ?? (await (entry.fetch as (r: Request, ...a: unknown[]) => Promise<Response>)(req, ...rest)),
+      req,
+    ),
 };

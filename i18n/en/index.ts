@@ -1,7 +1,8 @@
 export default {
   title: 'Home',
   eyebrow: 'Group insurance broking for employers',
-  heroLead: "Compare, buy and manage employer's liability and group accident policies for your company — name-list changes, invoices and claims all live in one member centre.",
+  heroLead:
+    "Compare, buy and manage employer's liability and group accident policies for your company — name-list changes, invoices and claims all live in one member centre.",
   productsTitle: 'Our products',
   productsLead: 'Underwritten by our partner insurers; we handle the plan, the purchase and the after-sales service.',
   whyTitle: 'Why work with us',

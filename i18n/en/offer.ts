@@ -8,6 +8,7 @@ export default {
     people: 'Enter the headcount and the period; the premium comes from the price table.',
   },
   calcTitle: 'Quote calculator',
-  calcNotice: 'The online quote calculator is not available yet. For a quote, contact your account manager, or log in to see your existing policies.',
+  calcNotice:
+    'The online quote calculator is not available yet. For a quote, contact your account manager, or log in to see your existing policies.',
   toProducts: 'Browse the products',
 } as const;

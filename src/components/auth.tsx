@@ -9,5 +9,5 @@ import { getPortalView } from '~/server/portal';
 
 export async function Auth({ action, children }: { action: string | { name: string; subNodeName?: string }; children: ReactNode }) {
   const view = await getPortalView();
-  return checkAuth(view.centre.authNode, view.path, action) ? <>{children}</> : null;
+  return checkAuth(view.centre.authNode, view.path, action) ? children : null;
 }

@@ -75,15 +75,31 @@ export function Icon({ name, size = 18, label, className }: { name: IconName; si
 export function routeIcon(href: string): IconName {
   const p = href.replace(/^\/user\//, '');
   const map: Record<string, IconName> = {
-    'account/overview': 'grid', 'account/profile': 'user', 'account/changePassword': 'lock',
-    'account/balance': 'wallet', 'account/integral': 'star', 'claim/list': 'heartPulse',
-    'file/sealfile': 'fileSeal', 'order/guzhu': 'hardHat', 'order/tuanyi': 'users', 'order/anze': 'shieldCheck',
-    'order/personal': 'personRun', 'order/withoutDetail': 'clipboard', 'order/endorse': 'file',
-    'order/endorseDetail': 'file', 'order/groupDetail': 'clipboard', 'order/invoiceApply': 'receipt',
-    'team/addAccount': 'userPlus', 'team/allocation': 'share', 'team/teamMange': 'users',
+    'account/overview': 'grid',
+    'account/profile': 'user',
+    'account/changePassword': 'lock',
+    'account/balance': 'wallet',
+    'account/integral': 'star',
+    'claim/list': 'heartPulse',
+    'file/sealfile': 'fileSeal',
+    'order/guzhu': 'hardHat',
+    'order/tuanyi': 'users',
+    'order/anze': 'shieldCheck',
+    'order/personal': 'personRun',
+    'order/withoutDetail': 'clipboard',
+    'order/endorse': 'file',
+    'order/endorseDetail': 'file',
+    'order/groupDetail': 'clipboard',
+    'order/invoiceApply': 'receipt',
+    'team/addAccount': 'userPlus',
+    'team/allocation': 'share',
+    'team/teamMange': 'users',
   };
   if (map[p]) return map[p];
   if (p.startsWith('iframe/')) return 'external';
   const area = p.split('/')[0];
-  return ({ account: 'user', order: 'briefcase', claim: 'heartPulse', team: 'users', file: 'file' } as Record<string, IconName>)[area] ?? 'chevronRight';
+  return (
+    ({ account: 'user', order: 'briefcase', claim: 'heartPulse', team: 'users', file: 'file' } as Record<string, IconName>)[area] ??
+    'chevronRight'
+  );
 }

@@ -21,9 +21,7 @@ export function MemberHeader({ t, view }: { t: Translator; view: PortalView }) {
           <HeadNav t={t} items={view.centre.headNav} />
         </div>
         <div className="header-actions">
-          {user ? (
-            <UserMenu t={t} nickname={user.nickname || user.username} avatar={user.avatar} items={view.centre.navUserMenus} />
-          ) : null}
+          {user ? <UserMenu t={t} nickname={user.nickname || user.username} avatar={user.avatar} items={view.centre.navUserMenus} /> : null}
           <PrefsBar t={t} locale={view.locale} theme={view.theme} path={pagePath(view.path)} />
         </div>
       </div>

@@ -2,7 +2,13 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from './icon';
 
-export function Notice({ kind = 'info', title, children, icon, role }: {
+export function Notice({
+  kind = 'info',
+  title,
+  children,
+  icon,
+  role,
+}: {
   kind?: 'info' | 'warning' | 'danger';
   title?: string;
   children?: ReactNode;

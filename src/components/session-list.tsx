@@ -20,7 +20,13 @@ export async function SessionList({ t, timeZone }: { t: Translator; timeZone: st
       <div className="card-head">
         <h2 id="sessions-title">{t('sessions.title')}</h2>
         {others > 0 ? (
-          <ApiButton url="/userapi/v1/account/revokeOtherSessions" method="POST" refresh label={t('sessions.revokeOthers')} className="btn btn-ghost btn-sm" />
+          <ApiButton
+            url="/userapi/v1/account/revokeOtherSessions"
+            method="POST"
+            refresh
+            label={t('sessions.revokeOthers')}
+            className="btn btn-ghost btn-sm"
+          />
         ) : null}
       </div>
       <ul className="session-list">

@@ -17,7 +17,14 @@ export function SiteHeader({ t, view, variant = 'solid' }: { t: Translator; view
     <header className={`site-header site-header-${variant}`}>
       <div className="site-header-inner">
         <Brand siteName={view.site.siteName} />
-        <input type="checkbox" id="site-nav-toggle" className="nav-toggle sr-only" data-collapse aria-label={t('nav.openMenu')} aria-controls="site-nav" />
+        <input
+          type="checkbox"
+          id="site-nav-toggle"
+          className="nav-toggle sr-only"
+          data-collapse
+          aria-label={t('nav.openMenu')}
+          aria-controls="site-nav"
+        />
         <label htmlFor="site-nav-toggle" className="icon-btn nav-toggle-btn" aria-hidden="true">
           <Icon name="menu" className="when-closed" />
           <Icon name="close" className="when-open" />
@@ -35,7 +42,12 @@ export function SiteHeader({ t, view, variant = 'solid' }: { t: Translator; view
         <div className="header-actions">
           {view.openMemberCenter ? (
             view.user ? (
-              <UserMenu t={t} nickname={view.user.nickname || view.user.username} avatar={view.user.avatar} items={view.centre.navUserMenus} />
+              <UserMenu
+                t={t}
+                nickname={view.user.nickname || view.user.username}
+                avatar={view.user.avatar}
+                items={view.centre.navUserMenus}
+              />
             ) : (
               <a href="/user" className="btn btn-primary btn-sm header-member-btn">
                 {t('nav.memberCenter')}

@@ -17,6 +17,7 @@ function collapseAll(except?: Element | null) {
 
 export function CollapseOnNavigate() {
   const { path } = useRouter();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `path` is the trigger: collapse after every navigation
   useEffect(() => {
     collapseAll();
   }, [path]);

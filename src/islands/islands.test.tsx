@@ -7,9 +7,22 @@ import { ThemeSwitch } from './theme-switch';
 afterEach(cleanup);
 
 const text = {
-  account: 'Account', accountPlaceholder: '', password: 'Password', passwordPlaceholder: '', keep: 'Keep',
-  submit: 'Log in', submitting: '…', network: 'Network', unknown: 'Unknown',
-  validate: { 'validate.required': 'Required', 'validate.account': 'Bad account', 'validate.password': 'Bad password', 'validate.email': 'Bad email', 'validate.mobile': 'Bad mobile' },
+  account: 'Account',
+  accountPlaceholder: '',
+  password: 'Password',
+  passwordPlaceholder: '',
+  keep: 'Keep',
+  submit: 'Log in',
+  submitting: '…',
+  network: 'Network',
+  unknown: 'Unknown',
+  validate: {
+    'validate.required': 'Required',
+    'validate.account': 'Bad account',
+    'validate.password': 'Bad password',
+    'validate.email': 'Bad email',
+    'validate.mobile': 'Bad mobile',
+  },
 };
 
 describe('LoginForm', () => {
@@ -53,7 +66,9 @@ describe('LoginForm', () => {
   test('shows the envelope message on failure', async () => {
     const orig = globalThis.fetch;
     globalThis.fetch = (async () =>
-      new Response(JSON.stringify({ code: 0, message: 'Incorrect account or password', data: null, time: 0 }), { status: 401 })) as unknown as typeof fetch;
+      new Response(JSON.stringify({ code: 0, message: 'Incorrect account or password', data: null, time: 0 }), {
+        status: 401,
+      })) as unknown as typeof fetch;
     try {
       const { container, getByLabelText, getByRole } = render(<LoginForm to="" error="" text={text} />);
       fireEvent.change(getByLabelText('Account'), { target: { value: 'demo' } });

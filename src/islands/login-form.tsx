@@ -108,7 +108,11 @@ export function LoginForm({ to, error, account = '', text }: LoginFormProps) {
           onChange={(e) => setValues((v) => ({ ...v, account: e.target.value }))}
           onBlur={() => setTouched((t) => ({ ...t, account: true }))}
         />
-        {aErr ? <p className="field-error" id={`${id}-account-err`}>{aErr}</p> : null}
+        {aErr ? (
+          <p className="field-error" id={`${id}-account-err`}>
+            {aErr}
+          </p>
+        ) : null}
       </div>
       <div className={pErr ? 'field has-error' : 'field'}>
         <label htmlFor={`${id}-password`}>{text.password}</label>
@@ -127,7 +131,11 @@ export function LoginForm({ to, error, account = '', text }: LoginFormProps) {
           onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
           onBlur={() => setTouched((t) => ({ ...t, password: true }))}
         />
-        {pErr ? <p className="field-error" id={`${id}-password-err`}>{pErr}</p> : null}
+        {pErr ? (
+          <p className="field-error" id={`${id}-password-err`}>
+            {pErr}
+          </p>
+        ) : null}
       </div>
       <label className="check">
         <input type="checkbox" name="keep" value="1" />

@@ -6,8 +6,11 @@ import type { MenuItem } from '~/lib/types';
 
 // Waku's router needs its RSC root; a plain <a> stands in for <Link> here.
 mock.module('waku/router/client', () => ({
+  // biome-ignore lint/correctness/noComponentHookFactories: a module mock; nothing keeps state across calls
   Link: ({ to, children, onClick, ...rest }: { to: string; children: ReactNode; onClick?: (e: unknown) => void }) => (
-    <a href={to} onClick={onClick} {...rest}>{children}</a>
+    <a href={to} onClick={onClick} {...rest}>
+      {children}
+    </a>
   ),
   useNavigationStatus_UNSTABLE: () => ({}),
   useRouter: () => ({ path: '/', push: async () => {} }),
@@ -31,7 +34,11 @@ describe('MenuLink', () => {
   });
   test('iframe and tab stay in the app', () => {
     const href = `/user/iframe/${encodeURIComponent('https://example.com/x')}`;
-    expect(render(<MenuLink item={item('iframe', href)} />).container.querySelector('a')!.getAttribute('href')).toBe(href);
+    expect(
+      render(<MenuLink item={item('iframe', href)} />)
+        .container.querySelector('a')!
+        .getAttribute('href'),
+    ).toBe(href);
     expect(render(<MenuLink item={item('tab', '/user/claim/list')} />).container.querySelectorAll('a[target]')).toHaveLength(0);
   });
   test('an unknown type shows the error toast and does not navigate', () => {

@@ -128,7 +128,8 @@ describe('ApiButton', () => {
       hostname: '127.0.0.1',
       fetch(req) {
         const p = new URL(req.url).pathname;
-        const env = (code: number, message: string) => Response.json({ code, message, data: null, time: 1 }, { status: code === 200001 ? 200 : Math.floor(code / 1000) });
+        const env = (code: number, message: string) =>
+          Response.json({ code, message, data: null, time: 1 }, { status: code === 200001 ? 200 : Math.floor(code / 1000) });
         if (p === '/ok') return req.method === 'POST' ? env(200001, '') : new Response('only POST', { status: 405 });
         if (p === '/down') return new Response('down', { status: 503 });
         if (p === '/login') return env(401001, 'Please login first');

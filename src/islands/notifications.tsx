@@ -62,6 +62,7 @@ export function Notifications() {
   return (
     <>
       {snap.toasts.map((t) => (
+        // biome-ignore lint/a11y/noStaticElementInteractions: hover only pauses the toast's timer; it carries role alert/status set below
         <div
           key={t.id}
           ref={(el) => {

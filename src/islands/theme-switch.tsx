@@ -29,7 +29,18 @@ export function ThemeSwitch({ theme: initial, to, toDark, toLight }: ThemeSwitch
       <input type="hidden" name="theme" value={next} />
       <input type="hidden" name="to" value={to} />
       <button type="submit" className="icon-btn theme-btn" title={label} aria-label={label} aria-pressed={theme === 'dark'}>
-        <svg className="icon" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          className="icon"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.8}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           {theme === 'dark' ? (
             <path d="M12 8a4 4 0 100 8 4 4 0 000-8z M12 2v2 M12 20v2 M4.9 4.9l1.4 1.4 M17.7 17.7l1.4 1.4 M2 12h2 M20 12h2 M4.9 19.1l1.4-1.4 M17.7 6.3l1.4-1.4" />
           ) : (

@@ -12,6 +12,7 @@ export function TimeZoneSync() {
     const current = document.cookie.match(/(?:^|;\s*)ba-tz=([^;]*)/)?.[1];
     if (current && decodeURIComponent(current) === tz) return;
     const secure = location.protocol === 'https:' ? '; Secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: a readable preference cookie the server also reads; Cookie Store API is not in every browser we serve
     document.cookie = `ba-tz=${encodeURIComponent(tz)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
   }, []);
   return null;

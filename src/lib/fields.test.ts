@@ -14,7 +14,8 @@ describe('account (spec §5)', () => {
     for (const ok of ['abc', 'demo', 'a_1', 'A23456789012345']) expect(problem(account(), ok)).toBeNull();
   });
   test('rejects bad shapes', () => {
-    for (const bad of ['ab', '1abc', '_abc', 'a-bc', 'a'.repeat(16), 'abc def', '张三abc']) expect(problem(account(), bad)).toBe('validate.account');
+    for (const bad of ['ab', '1abc', '_abc', 'a-bc', 'a'.repeat(16), 'abc def', '张三abc'])
+      expect(problem(account(), bad)).toBe('validate.account');
   });
   test('empty, blank or not a string is required', () => {
     for (const missing of ['', '   ', undefined, 42, null]) expect(problem(account(), missing)).toBe('validate.required');

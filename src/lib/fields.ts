@@ -36,5 +36,8 @@ function loginAccountProblem(value: string): string | null {
 export const loginAccount = () =>
   v.pipe(
     requiredString(),
-    v.check((value) => loginAccountProblem(value) === null, (issue) => loginAccountProblem(String(issue.input)) ?? 'validate.invalid'),
+    v.check(
+      (value) => loginAccountProblem(value) === null,
+      (issue) => loginAccountProblem(String(issue.input)) ?? 'validate.invalid',
+    ),
   );

@@ -38,9 +38,18 @@ describe('formatDate', () => {
 
 describe('greeting', () => {
   test.each([
-    [0, 'greeting.lateNight'], [4, 'greeting.lateNight'], [5, 'greeting.earlyMorning'], [8, 'greeting.earlyMorning'],
-    [9, 'greeting.morning'], [11, 'greeting.morning'], [12, 'greeting.noon'], [13, 'greeting.noon'],
-    [14, 'greeting.afternoon'], [17, 'greeting.afternoon'], [18, 'greeting.evening'], [23, 'greeting.evening'],
+    [0, 'greeting.lateNight'],
+    [4, 'greeting.lateNight'],
+    [5, 'greeting.earlyMorning'],
+    [8, 'greeting.earlyMorning'],
+    [9, 'greeting.morning'],
+    [11, 'greeting.morning'],
+    [12, 'greeting.noon'],
+    [13, 'greeting.noon'],
+    [14, 'greeting.afternoon'],
+    [17, 'greeting.afternoon'],
+    [18, 'greeting.evening'],
+    [23, 'greeting.evening'],
   ])('hour %i → %s', (h, key) => {
     expect(greeting(h)).toBe(key as ReturnType<typeof greeting>);
   });
@@ -75,6 +84,8 @@ describe('assetUrl', () => {
     expect(assetUrl('storage/a.png', '', 'https://portal.test')).toBe('https://portal.test/storage/a.png');
   });
   test('splits comma lists and prefixes each entry', () => {
-    expect(assetUrl('/a.png,https://x/b.png, /c.png', 'https://cdn.test')).toBe('https://cdn.test/a.png,https://x/b.png,https://cdn.test/c.png');
+    expect(assetUrl('/a.png,https://x/b.png, /c.png', 'https://cdn.test')).toBe(
+      'https://cdn.test/a.png,https://x/b.png,https://cdn.test/c.png',
+    );
   });
 });

@@ -27,8 +27,14 @@ function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
   let f = partsCache.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', second: '2-digit',
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
     });
     partsCache.set(key, f);
   }
@@ -119,7 +125,11 @@ export function validTimeZone(tz: string | null | undefined): string | null {
  */
 export function assetUrl(value: string, cdnUrl: string, fallbackHost = ''): string {
   if (!value || /^data:image\//i.test(value)) return value; // data URLs hold commas of their own
-  if (value.includes(',')) return value.split(',').map((v) => assetUrl(v.trim(), cdnUrl, fallbackHost)).join(',');
+  if (value.includes(','))
+    return value
+      .split(',')
+      .map((v) => assetUrl(v.trim(), cdnUrl, fallbackHost))
+      .join(',');
   if (/^(https?:)?\/\//i.test(value) || /^data:image\//i.test(value)) return value;
   const base = (cdnUrl || fallbackHost).replace(/\/+$/, '');
   return base + (value.startsWith('/') ? value : `/${value}`);

@@ -42,8 +42,8 @@ describe('i18n', () => {
     expect(t(['route', '/user/team/allocation'])).toBe('Balance allocation');
   });
   test('every common key of zh-cn exists in en and the other way round', () => {
-    const keys = (o: object, p = ''): string[] => Object.entries(o).flatMap(([k, v]) =>
-      typeof v === 'object' && v ? keys(v, `${p}${k}.`) : [`${p}${k}`]);
+    const keys = (o: object, p = ''): string[] =>
+      Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v ? keys(v, `${p}${k}.`) : [`${p}${k}`]));
     expect(keys(COMMON.en).sort()).toEqual(keys(COMMON['zh-cn']).sort());
   });
   test('mergeMessages ignores undefined', () => {

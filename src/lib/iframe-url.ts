@@ -6,7 +6,10 @@ export type IframeRefusal = 'invalid' | 'protocol' | 'host';
  * URLs whose host is on the site's allow-list. `javascript:`, `data:`,
  * `vbscript:`, `file:` and every other scheme are refused outright.
  */
-export function checkIframeUrl(raw: string | null, allowedHosts: readonly string[]): { ok: true; url: URL } | { ok: false; reason: IframeRefusal } {
+export function checkIframeUrl(
+  raw: string | null,
+  allowedHosts: readonly string[],
+): { ok: true; url: URL } | { ok: false; reason: IframeRefusal } {
   if (!raw) return { ok: false, reason: 'invalid' };
   let url: URL;
   try {

@@ -32,10 +32,6 @@ export function fromAcceptLanguage(header: string | null | undefined): Locale | 
 }
 
 /** Request language: cookie `ba-lang`, then header `think-lang`, then Accept-Language, else zh-cn. */
-export function resolveLocale(input: {
-  cookie?: string | null;
-  header?: string | null;
-  acceptLanguage?: string | null;
-}): Locale {
+export function resolveLocale(input: { cookie?: string | null; header?: string | null; acceptLanguage?: string | null }): Locale {
   return toLocale(input.cookie) ?? toLocale(input.header) ?? fromAcceptLanguage(input.acceptLanguage) ?? DEFAULT_LOCALE;
 }

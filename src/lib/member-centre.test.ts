@@ -5,14 +5,23 @@ import type { RuleNode } from './types';
 let nextId = 1;
 function node(partial: Partial<RuleNode> & Pick<RuleNode, 'type' | 'name'>): RuleNode {
   return {
-    id: nextId++, pid: 0, title: partial.name, path: partial.name, icon: '', menu_type: 'tab', url: '',
-    extend: 'none', children: [], ...partial,
+    id: nextId++,
+    pid: 0,
+    title: partial.name,
+    path: partial.name,
+    icon: '',
+    menu_type: 'tab',
+    url: '',
+    extend: 'none',
+    children: [],
+    ...partial,
   };
 }
 
 const menus: RuleNode[] = [
   node({
-    type: 'menu_dir', name: 'account',
+    type: 'menu_dir',
+    name: 'account',
     children: [
       node({ type: 'menu', name: 'account/overview' }),
       node({ type: 'menu', name: 'account/help', menu_type: 'iframe', url: 'https://help.example.com/a?b=1' }),
@@ -21,11 +30,16 @@ const menus: RuleNode[] = [
     ],
   }),
   node({
-    type: 'menu_dir', name: 'order',
+    type: 'menu_dir',
+    name: 'order',
     children: [
       node({
-        type: 'menu', name: 'order/guzhu',
-        children: [node({ type: 'button', name: 'order/guzhu/add', path: '' }), node({ type: 'button', name: 'order/guzhu/export', path: '' })],
+        type: 'menu',
+        name: 'order/guzhu',
+        children: [
+          node({ type: 'button', name: 'order/guzhu/add', path: '' }),
+          node({ type: 'button', name: 'order/guzhu/export', path: '' }),
+        ],
       }),
       node({ type: 'route', name: 'order/groupDetail', extend: 'add_rules_only' }),
       node({ type: 'menu', name: 'order/hidden', extend: 'add_rules_only' }),
@@ -84,7 +98,10 @@ describe('firstRoute', () => {
     const mc = buildMemberCentre({ rules, menus });
     expect(firstRoute(mc.userMenus)?.href).toBe('/user/account/overview');
     expect(firstRoute([])).toBeNull();
-    const onlyLink = buildMemberCentre({ rules: [], menus: [node({ type: 'menu', name: 'l', menu_type: 'link', url: 'https://x.example' })] });
+    const onlyLink = buildMemberCentre({
+      rules: [],
+      menus: [node({ type: 'menu', name: 'l', menu_type: 'link', url: 'https://x.example' })],
+    });
     expect(firstRoute(onlyLink.userMenus)).toBeNull();
   });
 });

@@ -53,7 +53,8 @@ function collectAuthNodes(nodes: RuleNode[], prefix: string, out: Record<string,
     const buttons = kids.filter((k) => k.type === 'button');
     if (buttons.length) {
       const key = prefix + (node.path || node.name);
-      const list = (out[key] ??= []);
+      out[key] ??= [];
+      const list = out[key];
       for (const b of buttons) {
         const value = prefix + b.name;
         if (!list.includes(value)) list.push(value);

@@ -106,7 +106,7 @@ export function closeToast(id: number): void {
 /** Stop a toast's countdown (pointer over it, or focus inside it). */
 export function pauseToast(id: number): void {
   const t = timers.get(id);
-  if (!t || !t.handle) return;
+  if (!t?.handle) return;
   clearTimeout(t.handle);
   t.handle = null;
   t.remaining = Math.max(0, t.deadline - Date.now());

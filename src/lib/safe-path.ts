@@ -6,6 +6,7 @@
 export function safeLocalPath(target: unknown): string | null {
   if (!target || typeof target !== 'string') return null;
   if (!target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(target)) return null;
   try {
     const u = new URL(target, 'http://local.invalid');

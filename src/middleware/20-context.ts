@@ -22,7 +22,8 @@ export default function contextMiddleware(): MiddlewareHandler {
   return async (c, next) => {
     const db = getDb();
     // `bun run start` migrates before serving; this covers `bun dev` and a bare dist/serve-bun.js.
-    await (ready ??= ensureDatabase(db));
+    ready ??= ensureDatabase(db);
+    await ready;
     const url = new URL(c.req.url);
     const resolved = await resolveRequestSession(c, db);
     const ctx: RequestContext = {

@@ -5,7 +5,13 @@ import { resolveNavigation } from '~/lib/navigation/pipeline';
 export function isDocumentRequest(req: Request): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const { pathname } = new URL(req.url);
-  if (pathname.startsWith('/RSC/') || pathname.startsWith('/userapi/') || pathname.startsWith('/assets/') || pathname.startsWith('/builds/')) return false;
+  if (
+    pathname.startsWith('/RSC/') ||
+    pathname.startsWith('/userapi/') ||
+    pathname.startsWith('/assets/') ||
+    pathname.startsWith('/builds/')
+  )
+    return false;
   const dest = req.headers.get('sec-fetch-dest');
   if (dest) return dest === 'document' || dest === 'iframe';
   return (req.headers.get('accept') ?? '').includes('text/html');

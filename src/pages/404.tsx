@@ -23,7 +23,9 @@ export default async function NotFound() {
       </header>
       <main id="main" className="error-main">
         <div className="error-card">
-          <p className="error-code" aria-hidden="true">404</p>
+          <p className="error-code" aria-hidden="true">
+            404
+          </p>
           <h1>{t('error.pageNotFoundTitle')}</h1>
           <p className="error-text">{t('error.pageNotFound', { path })}</p>
           <p className="error-actions">

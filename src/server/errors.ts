@@ -59,8 +59,7 @@ export const needLogin = () => new DomainError('auth.needLogin', { status: 401, 
 export const sessionExpired = () => new DomainError('auth.expired', { status: 401, code: Codes.SESSION_EXPIRED });
 /** The member's group lacks the rule: 'You do not have permission to operate!'. */
 export const forbidden = () => new DomainError('forbidden', { status: 403, code: Codes.FORBIDDEN });
-export const memberCenterClosed = () =>
-  new DomainError('memberCenterClosed', { status: 403, code: Codes.MEMBER_CENTER_CLOSED });
+export const memberCenterClosed = () => new DomainError('memberCenterClosed', { status: 403, code: Codes.MEMBER_CENTER_CLOSED });
 
 /** Validation failure; the first failing field names the error. `errors`: field → message key. */
 export function validationError(errors: Record<string, string>): DomainError {

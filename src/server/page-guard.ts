@@ -2,11 +2,7 @@ import { safeLocalPath } from '~/lib/safe-path';
 import type { RequestContext } from './context';
 
 /** What the member-centre guard decided for one page request. */
-export type GuardDecision =
-  | { kind: 'open' }
-  | { kind: 'login'; to: string }
-  | { kind: 'forbidden' }
-  | { kind: 'member' };
+export type GuardDecision = { kind: 'open' } | { kind: 'login'; to: string } | { kind: 'forbidden' } | { kind: 'member' };
 
 /** Paths that never need a login (spec §6: noNeedLogin routes). */
 export function isOpenPath(pathname: string): boolean {

@@ -4,9 +4,7 @@ import { DEMO, loginViaForm, sidebar } from './helpers';
 test.describe('embedded pages (/user/iframe/:url)', () => {
   test.beforeEach(async ({ page }) => {
     // No outside network here: answer the partner host ourselves.
-    await page.route('https://help.example.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<h1>Member guide</h1>' }),
-    );
+    await page.route('https://help.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Member guide</h1>' }));
     await loginViaForm(page, DEMO, '/user/account/overview');
   });
 
@@ -24,7 +22,12 @@ test.describe('embedded pages (/user/iframe/:url)', () => {
     await expect(page.locator('iframe')).toHaveCount(0);
   });
 
-  for (const raw of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd']) {
+  for (const raw of [
+    'javascript:alert(document.cookie)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+  ]) {
     test(`the dangerous address ${raw.split(':')[0]}: is never rendered`, async ({ page }) => {
       let dialog = false;
       page.on('dialog', (d) => {

@@ -35,7 +35,9 @@ test.describe('navigation runtime', () => {
   test('an in-app navigation to an unknown route is stopped with "Page Not Found"', async ({ page }) => {
     await loginViaForm(page, DEMO, '/user/account/overview');
     await page.locator('html[data-nav-ready]').waitFor();
-    await page.evaluate(() => (window as unknown as { __portalNav: { navigate: (to: string) => unknown } }).__portalNav.navigate('/user/no-such-page'));
+    await page.evaluate(() =>
+      (window as unknown as { __portalNav: { navigate: (to: string) => unknown } }).__portalNav.navigate('/user/no-such-page'),
+    );
     await expect(page.getByRole('alert').filter({ hasText: '页面不存在：/user/no-such-page' })).toBeVisible();
     await expect(page).toHaveURL(/\/user\/account\/overview$/);
   });

@@ -41,7 +41,11 @@ test.describe('request errors in the browser', () => {
   test('a 401001 answer clears the session and goes to login', async ({ page }) => {
     await loginViaForm(page, DEMO, GUZHU);
     await page.route('**/userapi/v1/order/export*', (route) =>
-      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401001, message: 'Please login first', data: null, time: 0 }) }),
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 401001, message: 'Please login first', data: null, time: 0 }),
+      }),
     );
     await exportButton(page).click();
     await expect(page).toHaveURL(/\/user\/login\?to=%2Fuser%2Forder%2Fguzhu$/);

@@ -3,7 +3,9 @@ import { DEMO, loginViaForm } from './helpers';
 
 test('a member sees their signed-in devices and signs out everywhere else', async ({ browser }) => {
   const laptop = await browser.newContext();
-  const phone = await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0' });
+  const phone = await browser.newContext({
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0',
+  });
   const a = await laptop.newPage();
   const b = await phone.newPage();
   await loginViaForm(b, DEMO, '/user/account/overview');

@@ -9,6 +9,7 @@ import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
 
 const ORIGIN = 'http://localhost';
 
+// biome-ignore lint/suspicious/noExplicitAny: test replies are read loosely, field by field
 interface Reply<T = any> {
   res: Response;
   body: Envelope<T>;
@@ -20,6 +21,7 @@ for (const engine of engines()) {
     let t: TestDatabase;
     let app: ReturnType<typeof createApi>;
 
+    // biome-ignore lint/suspicious/noExplicitAny: as Reply above
     async function call<T = any>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Reply<T>> {
       const headers = new Headers(init.headers);
       let body = init.body;
@@ -105,8 +107,16 @@ for (const engine of engines()) {
     });
 
     test('unknown account and wrong password: same answer', async () => {
-      const a = await call('user/login', { method: 'POST', json: { account: 'nobody', password: 'Nobody#2026' }, headers: { 'think-lang': 'en' } });
-      const b = await call('user/login', { method: 'POST', json: { account: 'demo', password: 'Wrong#2026' }, headers: { 'think-lang': 'en' } });
+      const a = await call('user/login', {
+        method: 'POST',
+        json: { account: 'nobody', password: 'Nobody#2026' },
+        headers: { 'think-lang': 'en' },
+      });
+      const b = await call('user/login', {
+        method: 'POST',
+        json: { account: 'demo', password: 'Wrong#2026' },
+        headers: { 'think-lang': 'en' },
+      });
       expect(a.res.status).toBe(b.res.status);
       expect(a.body.code).toBe(b.body.code);
       expect(a.body.message).toBe(b.body.message);
@@ -115,7 +125,11 @@ for (const engine of engines()) {
     });
 
     test('validation errors name the field, in both languages', async () => {
-      const en = await call('user/login', { method: 'POST', json: { account: 'ab', password: 'x&y12345' }, headers: { 'think-lang': 'en' } });
+      const en = await call('user/login', {
+        method: 'POST',
+        json: { account: 'ab', password: 'x&y12345' },
+        headers: { 'think-lang': 'en' },
+      });
       expect(en.res.status).toBe(400);
       expect(en.body.data.field).toBe('account');
       expect(en.body.message).toStartWith('Account must be 3 to 15 characters');
@@ -155,7 +169,11 @@ for (const engine of engines()) {
 
     test('refreshToken gives a working access token; a bad one → 401200', async () => {
       const info = await loginAs('demo', 'Demo#2026', true);
-      const r = await call('user/refreshToken', { method: 'POST', json: { refresh_token: info.refresh_token }, headers: { 'ba-user-token': info.token } });
+      const r = await call('user/refreshToken', {
+        method: 'POST',
+        json: { refresh_token: info.refresh_token },
+        headers: { 'ba-user-token': info.token },
+      });
       expect(r.body.code).toBe(200001);
       expect(r.body.data.type).toBe('user-refresh');
       expect(r.body.data.token).not.toBe(info.token);
@@ -170,7 +188,11 @@ for (const engine of engines()) {
 
     test('logout revokes both tokens and clears the cookies', async () => {
       const info = await loginAs('demo', 'Demo#2026', true);
-      const r = await call('index/logout', { method: 'POST', json: { refresh_token: info.refresh_token }, headers: { 'ba-user-token': info.token } });
+      const r = await call('index/logout', {
+        method: 'POST',
+        json: { refresh_token: info.refresh_token },
+        headers: { 'ba-user-token': info.token },
+      });
       expect(r.body.code).toBe(200001);
       expect(r.cookies.find((c) => c.startsWith('ba-user-token='))).toContain('Max-Age=0');
       const after = await call('index/index?requiredLogin=1', { headers: { 'ba-user-token': info.token } });
@@ -191,13 +213,25 @@ for (const engine of engines()) {
       const site = await call('index/logout', { method: 'POST', json: {}, headers: { cookie, 'sec-fetch-site': 'cross-site' } });
       expect(site.res.status).toBe(403);
       expect((await call('index/index?requiredLogin=1', { headers: { cookie } })).body.code).toBe(200001);
-      const crossLogin = await call('user/login', { method: 'POST', json: { account: 'demo', password: 'Demo#2026' }, headers: { origin: 'https://evil.example' } });
+      const crossLogin = await call('user/login', {
+        method: 'POST',
+        json: { account: 'demo', password: 'Demo#2026' },
+        headers: { origin: 'https://evil.example' },
+      });
       expect(crossLogin.res.status).toBe(403);
       // header tokens are not ambient credentials: allowed from anywhere
-      const header = await call('index/logout', { method: 'POST', json: {}, headers: { 'ba-user-token': info.token, origin: 'https://partner.example' } });
+      const header = await call('index/logout', {
+        method: 'POST',
+        json: {},
+        headers: { 'ba-user-token': info.token, origin: 'https://partner.example' },
+      });
       expect(header.body.code).toBe(200001);
       const same = await loginAs('demo', 'Demo#2026');
-      const ok2 = await call('index/logout', { method: 'POST', json: {}, headers: { cookie: `ba-user-token=${same.token}`, origin: ORIGIN } });
+      const ok2 = await call('index/logout', {
+        method: 'POST',
+        json: {},
+        headers: { cookie: `ba-user-token=${same.token}`, origin: ORIGIN },
+      });
       expect(ok2.body.code).toBe(200001);
     });
 
@@ -234,7 +268,11 @@ for (const engine of engines()) {
     test('member centre closed: member endpoints refuse with 403, public index still works', async () => {
       await setConfigValue(t.db, 'openMemberCenter', false);
       try {
-        const login = await call('user/login', { method: 'POST', json: { account: 'demo', password: 'Demo#2026' }, headers: { 'think-lang': 'en' } });
+        const login = await call('user/login', {
+          method: 'POST',
+          json: { account: 'demo', password: 'Demo#2026' },
+          headers: { 'think-lang': 'en' },
+        });
         expect([login.res.status, login.body.message]).toEqual([403, 'Member center is closed']);
         const idx = await call('index/index?requiredLogin=0');
         expect(idx.body.data.openMemberCenter).toBe(false);
@@ -253,7 +291,10 @@ for (const engine of engines()) {
       const demo = await loginAs('demo', 'Demo#2026');
       const manager = await loginAs('manager', 'Manager#2026');
       const hit = (token?: string) =>
-        guarded.request(`${ORIGIN}/userapi/v1/test/guzhuAdd`, { method: 'POST', headers: token ? { 'ba-user-token': token, 'think-lang': 'en' } : {} });
+        guarded.request(`${ORIGIN}/userapi/v1/test/guzhuAdd`, {
+          method: 'POST',
+          headers: token ? { 'ba-user-token': token, 'think-lang': 'en' } : {},
+        });
       expect((await hit(demo.token)).status).toBe(200);
       const denied = await hit(manager.token);
       expect(denied.status).toBe(403);

@@ -19,7 +19,11 @@ for (const engine of engines()) {
     const sessions: Record<string, Session> = {};
     beforeAll(async () => {
       t = await freshDatabase(engine, { seed: true });
-      for (const [u, p] of [['demo', 'Demo#2026'], ['manager', 'Manager#2026'], ['operator', 'Operator#2026']]) {
+      for (const [u, p] of [
+        ['demo', 'Demo#2026'],
+        ['manager', 'Manager#2026'],
+        ['operator', 'Operator#2026'],
+      ]) {
         const r = await login(t.db, { account: u, password: p });
         sessions[u] = (await resolveSession(t.db, { token: r.token })).session!;
       }
@@ -34,9 +38,19 @@ for (const engine of engines()) {
       expect(p.userInfo).toEqual({});
       expect(p.rules.map((r) => r.name)).toEqual(['nav/home', 'nav/product', 'nav/offer']);
       expect(p.rules[0].title).toBe('首页');
-      expect(Object.keys(p.rules[0]).sort()).toEqual(
-        ['children', 'extend', 'icon', 'id', 'menu_type', 'name', 'path', 'pid', 'title', 'type', 'url'],
-      );
+      expect(Object.keys(p.rules[0]).sort()).toEqual([
+        'children',
+        'extend',
+        'icon',
+        'id',
+        'menu_type',
+        'name',
+        'path',
+        'pid',
+        'title',
+        'type',
+        'url',
+      ]);
       expect(p.site.siteName).toBe('保险经纪会员中心');
     });
 
@@ -44,7 +58,9 @@ for (const engine of engines()) {
       const e = await loadIndexPayload(t.db, { session: null, locale: 'en', requiredLogin: true }).catch((x) => x);
       expect(e).toBeInstanceOf(DomainError);
       expect([e.status, e.code]).toEqual([401, 401001]);
-      const e2 = await loadIndexPayload(t.db, { session: null, locale: 'en', requiredLogin: true, sessionProblem: 'expired' }).catch((x) => x);
+      const e2 = await loadIndexPayload(t.db, { session: null, locale: 'en', requiredLogin: true, sessionProblem: 'expired' }).catch(
+        (x) => x,
+      );
       expect(e2.code).toBe(401200);
     });
 

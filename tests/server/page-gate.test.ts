@@ -106,7 +106,7 @@ for (const engine of engines()) {
       expect(res.headers.get('location')).toBe('/user/account/overview?x=1');
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ba-user-signature='))!;
       expect(await (await get('/user/account/overview', cookie.split(';')[0])).text()).toMatch(/member=\d+/);
-      const bad = await get(`/user/account/overview?signature=${encodeURIComponent(sig.slice(0, -3) + 'xyz')}`);
+      const bad = await get(`/user/account/overview?signature=${encodeURIComponent(`${sig.slice(0, -3)}xyz`)}`);
       expect(bad.status).toBe(401);
     });
 
@@ -129,7 +129,7 @@ for (const engine of engines()) {
       }
     });
 
-    describe('the no-JS login form obeys the API\'s rules', () => {
+    describe("the no-JS login form obeys the API's rules", () => {
       const formLogin = (headers: Record<string, string> = {}, fields: Record<string, string> = {}) =>
         gate.request(`${ORIGIN}/user/login`, {
           method: 'POST',
@@ -137,7 +137,11 @@ for (const engine of engines()) {
           body: new URLSearchParams({ account: 'demo', password: 'Demo#2026', to: '/user', ...fields }),
         });
       const ipOf = async (res: Response) => {
-        const token = res.headers.getSetCookie().find((c) => c.startsWith('ba-user-token='))!.split(';')[0].split('=')[1];
+        const token = res.headers
+          .getSetCookie()
+          .find((c) => c.startsWith('ba-user-token='))!
+          .split(';')[0]
+          .split('=')[1];
         const [row] = await t.db.sql`SELECT ip FROM token WHERE token_hash = ${hashToken(token)}`;
         return String(row.ip);
       };
@@ -155,7 +159,7 @@ for (const engine of engines()) {
         }
       });
 
-      test('with the member centre closed the form is refused with the API\'s message', async () => {
+      test("with the member centre closed the form is refused with the API's message", async () => {
         await setConfigValue(t.db, 'openMemberCenter', false);
         try {
           const res = await formLogin();
@@ -176,11 +180,17 @@ for (const engine of engines()) {
         }
       });
 
-      test('its cookies are the API\'s: same names and attributes, with and without keep', async () => {
+      test("its cookies are the API's: same names and attributes, with and without keep", async () => {
         const shape = (cookies: string[]) =>
           cookies
             .map((c) => c.split(';').map((p) => p.trim()))
-            .map(([pair, ...attrs]) => [pair.split('=')[0], pair.includes('=;') || pair.endsWith('=') ? 'cleared' : 'set', ...attrs.map((a) => a.replace(/^(Max-Age|Expires)=.*/, '$1')).sort()].join('; '))
+            .map(([pair, ...attrs]) =>
+              [
+                pair.split('=')[0],
+                pair.includes('=;') || pair.endsWith('=') ? 'cleared' : 'set',
+                ...attrs.map((a) => a.replace(/^(Max-Age|Expires)=.*/, '$1')).sort(),
+              ].join('; '),
+            )
             .sort();
         const api = createApi({ getDb: () => t.db });
         for (const keep of ['1', '0']) {
@@ -191,7 +201,9 @@ for (const engine of engines()) {
             body: JSON.stringify({ account: 'demo', password: 'Demo#2026', keep: keep === '1' }),
           });
           expect(shape(form.headers.getSetCookie())).toEqual(shape(json.headers.getSetCookie()));
-          expect(form.headers.getSetCookie().some((c) => c.startsWith('ba-user-refresh=') && !c.startsWith('ba-user-refresh=;'))).toBe(keep === '1');
+          expect(form.headers.getSetCookie().some((c) => c.startsWith('ba-user-refresh=') && !c.startsWith('ba-user-refresh=;'))).toBe(
+            keep === '1',
+          );
         }
       });
     });

@@ -13,7 +13,12 @@ function nextRelease(extra: Partial<ReferenceData> = {}): ReferenceData {
   const rules = structuredClone(REFERENCE.rules);
   const order = rules.find((r) => r.name === 'order')!;
   order.children!.push({
-    type: 'menu', name: 'order/renewals', path: 'order/renewals', title: '续保提醒', title_en: 'Renewals', icon: 'fa fa-refresh',
+    type: 'menu',
+    name: 'order/renewals',
+    path: 'order/renewals',
+    title: '续保提醒',
+    title_en: 'Renewals',
+    icon: 'fa fa-refresh',
     children: [{ type: 'button', name: 'order/renewals/edit', title: '编辑', title_en: 'Edit' }],
   });
   return { ...REFERENCE, rules, config: { ...REFERENCE.config, renewalNoticeDays: 30 }, ...extra };
@@ -31,8 +36,15 @@ async function groupRules(db: Db, name: string): Promise<string[]> {
 
 async function snapshot(db: Db) {
   return {
-    rules: (await db.sql`SELECT id, pid, name, title FROM user_rule ORDER BY id`).map((r: Record<string, unknown>) => ({ ...r, id: num(r.id), pid: num(r.pid) })),
-    groups: (await db.sql`SELECT id, name, rules FROM user_group ORDER BY id`).map((g: Record<string, unknown>) => ({ ...g, id: num(g.id) })),
+    rules: (await db.sql`SELECT id, pid, name, title FROM user_rule ORDER BY id`).map((r: Record<string, unknown>) => ({
+      ...r,
+      id: num(r.id),
+      pid: num(r.pid),
+    })),
+    groups: (await db.sql`SELECT id, name, rules FROM user_group ORDER BY id`).map((g: Record<string, unknown>) => ({
+      ...g,
+      id: num(g.id),
+    })),
     config: (await db.sql`SELECT key, value FROM site_config WHERE key <> 'signingSecret' ORDER BY key`) as unknown[],
   };
 }
@@ -98,7 +110,9 @@ for (const engine of engines()) {
       const order = renamedTree.find((r) => r.name === 'order')!;
       const node = order.children!.find((r) => r.name === 'order/anze')!;
       Object.assign(node, { name: 'order/safety', path: 'order/safety' });
-      const report = await ensureDatabase(t.db, { reference: { ...REFERENCE, rules: renamedTree, renames: { 'order/anze': 'order/safety' } } });
+      const report = await ensureDatabase(t.db, {
+        reference: { ...REFERENCE, rules: renamedTree, renames: { 'order/anze': 'order/safety' } },
+      });
 
       expect(report.synced.rulesRenamed).toEqual(['order/anze → order/safety']);
       expect(report.synced.rulesAdded).toEqual([]); // account/help is not brought back

@@ -6,11 +6,25 @@ import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
 
 /** Every member-centre page of spec §2 (plus order/personal from the language bundles). */
 const SPEC_PAGES = [
-  'account/balance', 'account/changePassword', 'account/integral', 'account/overview', 'account/profile',
-  'claim/list', 'file/sealfile',
-  'order/anze', 'order/endorse', 'order/endorseDetail', 'order/groupDetail', 'order/guzhu', 'order/invoiceApply',
-  'order/tuanyi', 'order/withoutDetail', 'order/personal',
-  'team/addAccount', 'team/allocation', 'team/teamMange',
+  'account/balance',
+  'account/changePassword',
+  'account/integral',
+  'account/overview',
+  'account/profile',
+  'claim/list',
+  'file/sealfile',
+  'order/anze',
+  'order/endorse',
+  'order/endorseDetail',
+  'order/groupDetail',
+  'order/guzhu',
+  'order/invoiceApply',
+  'order/tuanyi',
+  'order/withoutDetail',
+  'order/personal',
+  'team/addAccount',
+  'team/allocation',
+  'team/teamMange',
 ];
 
 for (const engine of engines()) {
@@ -47,7 +61,10 @@ for (const engine of engines()) {
         expect(r.title).not.toBe('');
         expect(r.title_en).not.toBe('');
       }
-      const dirs = rules.filter((r: { type: string }) => r.type === 'menu_dir').map((r: { name: string }) => r.name).sort();
+      const dirs = rules
+        .filter((r: { type: string }) => r.type === 'menu_dir')
+        .map((r: { name: string }) => r.name)
+        .sort();
       expect(dirs).toEqual(['account', 'claim', 'file', 'order', 'team']);
       for (const name of ['order/groupDetail', 'order/endorseDetail']) {
         const r = rules.find((x: { name: string }) => x.name === name);
@@ -58,7 +75,9 @@ for (const engine of engines()) {
       expect(navs.every((r: { no_login_valid: unknown }) => num(r.no_login_valid) === 1)).toBe(true);
       expect(rules.some((r: { type: string }) => r.type === 'nav_user_menu')).toBe(true);
       const buttons = rules.filter((r: { type: string }) => r.type === 'button').map((r: { name: string }) => r.name);
-      expect(buttons).toEqual(expect.arrayContaining(['order/guzhu/add', 'order/guzhu/edit', 'order/guzhu/export', 'claim/list/add', 'team/teamMange/edit']));
+      expect(buttons).toEqual(
+        expect.arrayContaining(['order/guzhu/add', 'order/guzhu/edit', 'order/guzhu/export', 'claim/list/add', 'team/teamMange/edit']),
+      );
       const iframe = rules.find((r: { menu_type: string }) => r.menu_type === 'iframe');
       expect(new URL(iframe.url).hostname).toBe((DEFAULT_SITE_CONFIG.iframeHosts as string[])[0]);
     });
@@ -73,7 +92,16 @@ for (const engine of engines()) {
       expect(granted).toContain('order/guzhu');
       expect(granted).toContain('order/guzhu/edit');
       expect(granted).toContain('account/overview');
-      for (const bad of ['team', 'claim', 'file', 'team/teamMange', 'claim/list', 'file/sealfile', 'order/guzhu/add', 'order/guzhu/export']) {
+      for (const bad of [
+        'team',
+        'claim',
+        'file',
+        'team/teamMange',
+        'claim/list',
+        'file/sealfile',
+        'order/guzhu/add',
+        'order/guzhu/export',
+      ]) {
         expect(granted).not.toContain(bad);
       }
     });

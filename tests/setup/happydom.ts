@@ -3,9 +3,23 @@ import { GlobalRegistrator } from '@happy-dom/global-registrator';
 // happy-dom replaces the fetch classes with browser-spec versions that drop
 // forbidden headers such as Cookie, which breaks `app.request()` tests; keep Bun's.
 const KEEP = [
-  'Request', 'Response', 'Headers', 'fetch', 'FormData', 'File', 'Blob', 'URL', 'URLSearchParams',
-  'ReadableStream', 'WritableStream', 'TransformStream', 'TextEncoder', 'TextDecoder',
-  'AbortController', 'AbortSignal', 'crypto',
+  'Request',
+  'Response',
+  'Headers',
+  'fetch',
+  'FormData',
+  'File',
+  'Blob',
+  'URL',
+  'URLSearchParams',
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'TextEncoder',
+  'TextDecoder',
+  'AbortController',
+  'AbortSignal',
+  'crypto',
 ] as const;
 const native = Object.fromEntries(KEEP.map((k) => [k, (globalThis as Record<string, unknown>)[k]]));
 GlobalRegistrator.register({ url: 'http://localhost/' });

@@ -35,6 +35,12 @@ export function errorEnvelope(locale: Locale, err: DomainError): Envelope {
 }
 
 /** An envelope for a status without a domain error (404 route, 500), message by key. */
-export function plainEnvelope(locale: Locale, code: number, key: string, params?: Record<string, string | number>, data: unknown = null): Envelope {
+export function plainEnvelope(
+  locale: Locale,
+  code: number,
+  key: string,
+  params?: Record<string, string | number>,
+  data: unknown = null,
+): Envelope {
   return { code, message: apiMessage(locale, key, params), data, time: nowSeconds() };
 }

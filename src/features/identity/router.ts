@@ -3,7 +3,15 @@ import { getCookie } from 'hono/cookie';
 import { Codes, DomainError } from '~/server/errors';
 import type { ApiEnv } from '~/server/http/api-env';
 import { isSameOrigin } from '~/server/http/same-origin';
-import { listSessions, REFRESH_COOKIE, requireMember, requireOpenCentre, revokeOtherSessions, setTokenCookie, signOut } from '~/server/session';
+import {
+  listSessions,
+  REFRESH_COOKIE,
+  requireMember,
+  requireOpenCentre,
+  revokeOtherSessions,
+  setTokenCookie,
+  signOut,
+} from '~/server/session';
 import { parseInput } from '~/server/validate';
 import { ok } from '../_shared/envelope';
 import { logoutSchema, refreshSchema } from './schemas';
@@ -30,7 +38,10 @@ export const identityRouter = new Hono<ApiEnv>()
     const fromCookie = getCookie(c, REFRESH_COOKIE);
     // The cookie rides along on cross-site requests: only a same-origin page may use it.
     if (!posted && fromCookie && !isSameOrigin(c.req.raw)) throw new DomainError('crossOrigin', { status: 403, code: Codes.CROSS_ORIGIN });
-    const result = await refreshToken(c.get('db'), posted || fromCookie, c.get('creds').token, { ip: c.get('ip'), userAgent: c.req.header('user-agent') });
+    const result = await refreshToken(c.get('db'), posted || fromCookie, c.get('creds').token, {
+      ip: c.get('ip'),
+      userAgent: c.req.header('user-agent'),
+    });
     setTokenCookie(c, result.token, result.expiresAt);
     return ok(c, { type: 'user-refresh', token: result.token }, 'auth.refreshSucceeded');
   })

@@ -32,6 +32,9 @@ describe('refresh and logout', () => {
     expect(checkInput(refreshSchema, {})).toEqual({ ok: true, value: {} });
     expect(checkInput(refreshSchema, { refresh_token: 'abc' }).ok).toBe(true);
     expect(checkInput(refreshSchema, { refresh_token: 7 })).toEqual({ ok: false, errors: { refresh_token: 'validate.invalid' } });
-    expect(checkInput(logoutSchema, { refresh_token: 'x'.repeat(201) })).toEqual({ ok: false, errors: { refresh_token: 'validate.invalid' } });
+    expect(checkInput(logoutSchema, { refresh_token: 'x'.repeat(201) })).toEqual({
+      ok: false,
+      errors: { refresh_token: 'validate.invalid' },
+    });
   });
 });

@@ -111,7 +111,7 @@ export async function refreshToken(
 ): Promise<{ token: string; expiresAt: number; userId: number }> {
   if (typeof refresh !== 'string' || refresh === '') throw sessionExpired();
   const hit = await lookupToken(db, refresh);
-  if (!hit || hit.type !== 'refresh' || hit.revokedAt !== null || hit.expiresAt <= nowSeconds() || hit.user.status !== 'enable') {
+  if (hit?.type !== 'refresh' || hit.revokedAt !== null || hit.expiresAt <= nowSeconds() || hit.user.status !== 'enable') {
     throw sessionExpired();
   }
   const userId = hit.user.id;
@@ -139,7 +139,7 @@ export async function signLink(db: Db, username: string, ttlSeconds: number = DE
 export async function verifySignature(db: Db, signature: string): Promise<UserRow> {
   const payload = await verifySignaturePayload(db, signature);
   const user = await findUserById(db, payload.u);
-  if (!user || user.status !== 'enable') {
+  if (user?.status !== 'enable') {
     throw new DomainError('auth.signatureInvalid', { status: 401, code: Codes.NEED_LOGIN });
   }
   return user;

@@ -26,5 +26,8 @@ export const menusRouter = new Hono<ApiEnv>().get('/index/index', async (c) => {
     tokens.signature = signature;
   }
   if (requiredLogin) await requireOpenCentre(c);
-  return ok(c, await loadIndexPayload(db, { session: auth.session, locale: c.get('locale'), requiredLogin, sessionProblem: auth.problem, tokens }));
+  return ok(
+    c,
+    await loadIndexPayload(db, { session: auth.session, locale: c.get('locale'), requiredLogin, sessionProblem: auth.problem, tokens }),
+  );
 });

@@ -43,4 +43,3 @@ export async function loadIndexPayload(db: Db, input: IndexInput): Promise<Index
     userInfo,
   };
 }
-

@@ -6,5 +6,11 @@ export const langFormSchema = v.object({ lang: v.picklist(LOCALES, 'validate.inv
 
 /** Anything but 'dark' means light, as the switch has always read it. */
 export const themeFormSchema = v.object({
-  theme: v.optional(v.pipe(v.unknown(), v.transform((t) => (t === 'dark' ? 'dark' : 'light'))), 'light'),
+  theme: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((t) => (t === 'dark' ? 'dark' : 'light')),
+    ),
+    'light',
+  ),
 });

@@ -17,7 +17,7 @@ export function flattenParams(params: Params | null | undefined): [string, strin
   const walk = (value: unknown, name: string) => {
     if (value === undefined || value === null) return;
     if (Array.isArray(value)) {
-      value.forEach((v, i) => walk(v, `${name}[${i}]`));
+      for (const [i, v] of value.entries()) walk(v, `${name}[${i}]`);
     } else if (value instanceof Date) {
       out.push([name, value.toISOString()]);
     } else if (isPlainObject(value)) {

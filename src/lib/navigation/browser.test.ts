@@ -10,9 +10,17 @@ let assign: ReturnType<typeof spyOn>;
 function click(init: Partial<MouseEvent> = {}) {
   let prevented = false;
   return {
-    button: 0, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false,
-    get defaultPrevented() { return prevented; },
-    preventDefault: () => { prevented = true; },
+    button: 0,
+    metaKey: false,
+    altKey: false,
+    ctrlKey: false,
+    shiftKey: false,
+    get defaultPrevented() {
+      return prevented;
+    },
+    preventDefault: () => {
+      prevented = true;
+    },
     ...init,
   } as unknown as MouseEvent;
 }

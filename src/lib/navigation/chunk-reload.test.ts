@@ -24,7 +24,13 @@ describe('chunk reload guard', () => {
 
   test('never reloads without sessionStorage (no loop)', () => {
     const reloads: unknown[] = [];
-    const guard = createChunkReloadGuard({ storage: () => { throw new Error('denied'); }, now: () => 1, reload: () => reloads.push(1) });
+    const guard = createChunkReloadGuard({
+      storage: () => {
+        throw new Error('denied');
+      },
+      now: () => 1,
+      reload: () => reloads.push(1),
+    });
     expect(guard.tryReload()).toBe(false);
     expect(reloads).toEqual([]);
   });
@@ -43,7 +49,12 @@ describe('chunk reload guard', () => {
     // Waku's inline handler is registered first, without capture.
     target.addEventListener('vite:preloadError', () => calls.push('waku'));
     let allow = true;
-    const guard = { tryReload: () => (calls.push('ours'), allow) };
+    const guard = {
+      tryReload: () => {
+        calls.push('ours');
+        return allow;
+      },
+    };
     const uninstall = installChunkReload(target, guard);
     const e1 = new Event('vite:preloadError', { cancelable: true });
     target.dispatchEvent(e1);

@@ -22,7 +22,7 @@ export interface MiddlewareContext {
   from?: NavTarget;
 }
 
-export type MiddlewareResult = void | undefined | { redirect: string } | { document: true } | { abort: string };
+export type MiddlewareResult = undefined | undefined | { redirect: string } | { document: true } | { abort: string };
 
 export type RouteMiddleware = (to: NavTarget, ctx: MiddlewareContext) => MiddlewareResult | Promise<MiddlewareResult>;
 

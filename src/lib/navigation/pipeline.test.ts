@@ -14,22 +14,43 @@ const routes: RouteEntry[] = [
   { path: '/async', middleware: ['later'] },
   { path: '/p/[id]' },
 ];
-const rules = { '/old': { redirect: '/a' }, '/moved/**': { redirect: '/p/**' }, '/away': { redirect: 'https://elsewhere.example/x' }, '/loop': { redirect: '/loop2' }, '/loop2': { redirect: '/loop' } } as const;
+const rules = {
+  '/old': { redirect: '/a' },
+  '/moved/**': { redirect: '/p/**' },
+  '/away': { redirect: 'https://elsewhere.example/x' },
+  '/loop': { redirect: '/loop2' },
+  '/loop2': { redirect: '/loop' },
+} as const;
 
 function setup() {
   const calls: string[] = [];
   const reg = createRegistry();
   defineMiddleware('one', () => void calls.push('one'), reg);
-  defineMiddleware('two', (to) => {
-    calls.push('two');
-    if (to.query.get('go') === 'b') return { redirect: '/b' };
-  }, reg);
+  defineMiddleware(
+    'two',
+    (to) => {
+      calls.push('two');
+      if (to.query.get('go') === 'b') return { redirect: '/b' };
+    },
+    reg,
+  );
   defineMiddleware('block', () => ({ abort: 'No entry' }), reg);
-  defineMiddleware('later', async () => {
-    calls.push('later');
-    return { document: true as const };
-  }, reg);
-  const opts = (o: Partial<ResolveOptions> = {}): ResolveOptions => ({ side: 'client', origin: 'http://app.test', routes, rules, registry: reg, ...o });
+  defineMiddleware(
+    'later',
+    async () => {
+      calls.push('later');
+      return { document: true as const };
+    },
+    reg,
+  );
+  const opts = (o: Partial<ResolveOptions> = {}): ResolveOptions => ({
+    side: 'client',
+    origin: 'http://app.test',
+    routes,
+    rules,
+    registry: reg,
+    ...o,
+  });
   return { calls, opts };
 }
 
@@ -46,7 +67,10 @@ describe('resolveNavigation', () => {
   test('validation fails first: not-found with the full path, no rule or middleware runs', () => {
     const { calls, opts } = setup();
     const steps: string[] = [];
-    expect(resolveNavigation('/nowhere?x=1#y', opts({ trace: (s) => steps.push(s) }))).toEqual({ kind: 'not-found', fullPath: '/nowhere?x=1#y' });
+    expect(resolveNavigation('/nowhere?x=1#y', opts({ trace: (s) => steps.push(s) }))).toEqual({
+      kind: 'not-found',
+      fullPath: '/nowhere?x=1#y',
+    });
     expect(steps).toEqual(['validate']);
     expect(calls).toEqual([]);
     expect(navMessage('en', 'pageNotFound', { fullPath: '/nowhere?x=1#y' })).toBe('Page Not Found: /nowhere?x=1#y');
@@ -68,12 +92,22 @@ describe('resolveNavigation', () => {
   test('prefix rules carry the rest of the path; external rule targets are full page loads', () => {
     const { opts } = setup();
     expect(resolveNavigation('/moved/7', opts())).toEqual({ kind: 'proceed', to: '/p/7', redirected: true });
-    expect(resolveNavigation('/away', opts())).toEqual({ kind: 'redirect', to: 'https://elsewhere.example/x', status: 302, external: true });
+    expect(resolveNavigation('/away', opts())).toEqual({
+      kind: 'redirect',
+      to: 'https://elsewhere.example/x',
+      status: 302,
+      external: true,
+    });
   });
 
   test('on the server a rule redirect is answered with its status and the final target', () => {
     const { opts } = setup();
-    expect(resolveNavigation('/old?q=1', opts({ side: 'server' }))).toEqual({ kind: 'redirect', to: '/a?q=1', status: 302, external: false });
+    expect(resolveNavigation('/old?q=1', opts({ side: 'server' }))).toEqual({
+      kind: 'redirect',
+      to: '/a?q=1',
+      status: 302,
+      external: false,
+    });
     expect(resolveNavigation('/a', opts({ side: 'server' }))).toEqual({ kind: 'proceed', to: '/a', redirected: false });
   });
 
@@ -98,7 +132,10 @@ describe('resolveNavigation', () => {
     expect(matchRule('/user/account', ROUTE_RULES)?.to).toBe('/user/account/overview');
     expect(matchRule('/member/order/guzhu', ROUTE_RULES)?.to).toBe('/user/order/guzhu');
     expect(resolveNavigation('/member', { side: 'client' })).toEqual({ kind: 'proceed', to: '/user', redirected: true });
-    expect(resolveNavigation('/user/account/overview?signature=abc', { side: 'client' })).toEqual({ kind: 'document', to: '/user/account/overview?signature=abc' });
+    expect(resolveNavigation('/user/account/overview?signature=abc', { side: 'client' })).toEqual({
+      kind: 'document',
+      to: '/user/account/overview?signature=abc',
+    });
     expect(resolveNavigation('/user/account/overview?signature=abc', { side: 'server' })).toMatchObject({ kind: 'proceed' });
     expect(appRegistry.has('signed-link')).toBe(true);
     expect(navMessage('en', 'menuTypeUnrecognized')).toBe('Navigation failed, the menu type is unrecognized!');

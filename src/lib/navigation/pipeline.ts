@@ -14,7 +14,14 @@
  */
 import { matchRoute, ROUTES, type RouteEntry } from './routes';
 import { isExternalUrl, matchRule, ROUTE_RULES, type RouteRules } from './rules';
-import { registry as defaultRegistry, resolveMiddlewares, type MiddlewareContext, type MiddlewareRegistry, type MiddlewareResult, type Side } from './middleware';
+import {
+  registry as defaultRegistry,
+  resolveMiddlewares,
+  type MiddlewareContext,
+  type MiddlewareRegistry,
+  type MiddlewareResult,
+  type Side,
+} from './middleware';
 import { parseTarget, type NavTarget } from './target';
 
 export type NavigationDecision =
@@ -74,7 +81,9 @@ export function resolveNavigation(to: string, opts: ResolveOptions): Maybe<Navig
     return { kind: 'abort', reason: 'unsafe-protocol', to };
   }
   if (first.external) {
-    return opts.external ? { kind: 'redirect', to: first.href, status: 302, external: true } : { kind: 'abort', reason: 'external-not-allowed', to };
+    return opts.external
+      ? { kind: 'redirect', to: first.href, status: 302, external: true }
+      : { kind: 'abort', reason: 'external-not-allowed', to };
   }
 
   const step = (target: NavTarget, hops: number, status: number | null): Maybe<NavigationDecision> => {

@@ -14,7 +14,10 @@ function pagesTree(): string[] {
         if (e.name.startsWith('_')) continue; // _api, _interceptors, _components, _slices…
         walk(p);
       } else if (/\.tsx?$/.test(e.name) && !e.name.startsWith('_') && !/\.test\./.test(e.name)) {
-        const segs = relative(root, p).replace(/\.tsx?$/, '').split('/').filter((s) => !/^\(.*\)$/.test(s));
+        const segs = relative(root, p)
+          .replace(/\.tsx?$/, '')
+          .split('/')
+          .filter((s) => !/^\(.*\)$/.test(s));
         if (segs.at(-1) === 'index') segs.pop();
         const path = `/${segs.join('/')}`;
         if (path !== '/404') out.push(path);

@@ -7,8 +7,14 @@ function fakeTimers() {
   let next = 1;
   return {
     now: () => now,
-    setTimeout: (fn: () => void, ms: number) => (timers.push({ at: now + ms, fn, id: next }), next++),
-    setInterval: (fn: () => void, ms: number) => (timers.push({ at: now + ms, every: ms, fn, id: next }), next++),
+    setTimeout: (fn: () => void, ms: number) => {
+      timers.push({ at: now + ms, fn, id: next });
+      return next++;
+    },
+    setInterval: (fn: () => void, ms: number) => {
+      timers.push({ at: now + ms, every: ms, fn, id: next });
+      return next++;
+    },
     clear: (h: unknown) => {
       const i = timers.findIndex((t) => t.id === h);
       if (i >= 0) timers.splice(i, 1);
@@ -40,7 +46,12 @@ function setup(latestId: string, currentId = 'build-a') {
     fetch: async (url) => {
       urls.push(url);
       if (url.startsWith('/builds/meta/')) {
-        return Response.json({ id: currentId, timestamp: 1, matcher: { routes: ['/'], rules: { '/x': { redirect: '/' } } }, prerendered: [] });
+        return Response.json({
+          id: currentId,
+          timestamp: 1,
+          matcher: { routes: ['/'], rules: { '/x': { redirect: '/' } } },
+          prerendered: [],
+        });
       }
       return Response.json({ id: latestId, timestamp: 2 });
     },
@@ -91,8 +102,15 @@ describe('update checker', () => {
       expect(urls).toEqual([]);
     }
     const broken = createUpdateChecker({
-      currentId: 'a', fetch: async () => { throw new TypeError('offline'); },
-      setTimeout: () => 0, setInterval: () => 0, clearTimeout: () => {}, clearInterval: () => {}, now: () => 0,
+      currentId: 'a',
+      fetch: async () => {
+        throw new TypeError('offline');
+      },
+      setTimeout: () => 0,
+      setInterval: () => 0,
+      clearTimeout: () => {},
+      clearInterval: () => {},
+      now: () => 0,
     });
     expect(await broken.checkNow()).toBe(false);
   });

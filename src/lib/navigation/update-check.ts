@@ -45,8 +45,17 @@ export interface UpdateChecker {
 
 export function isBuildManifest(v: unknown): v is BuildManifest {
   const m = v as BuildManifest;
-  return !!m && typeof m.id === 'string' && typeof m.timestamp === 'number' && !!m.matcher && typeof m.matcher === 'object'
-    && Array.isArray(m.matcher.routes) && !!m.matcher.rules && typeof m.matcher.rules === 'object' && Array.isArray(m.prerendered);
+  return (
+    !!m &&
+    typeof m.id === 'string' &&
+    typeof m.timestamp === 'number' &&
+    !!m.matcher &&
+    typeof m.matcher === 'object' &&
+    Array.isArray(m.matcher.routes) &&
+    !!m.matcher.rules &&
+    typeof m.matcher.rules === 'object' &&
+    Array.isArray(m.prerendered)
+  );
 }
 
 export function createUpdateChecker(d: UpdateCheckerDeps): UpdateChecker {

@@ -17,7 +17,9 @@ export default async function Offer() {
           <ol className="steps">
             {steps.map((s, i) => (
               <li key={s}>
-                <span className="step-no" aria-hidden="true">{i + 1}</span>
+                <span className="step-no" aria-hidden="true">
+                  {i + 1}
+                </span>
                 <p>{t(['how', s])}</p>
               </li>
             ))}

@@ -1,4 +1,9 @@
-import { unstable_getRequest as getRequest, unstable_parseRouterRequest as parseRouterRequest, unstable_redirect as redirect, unstable_setNonce as setNonce } from 'waku/router/server';
+import {
+  unstable_getRequest as getRequest,
+  unstable_parseRouterRequest as parseRouterRequest,
+  unstable_redirect as redirect,
+  unstable_setNonce as setNonce,
+} from 'waku/router/server';
 import { tryRequestContext } from '~/server/context';
 import { decidePage } from '~/server/page-guard';
 

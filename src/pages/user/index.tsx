@@ -8,7 +8,6 @@ import { PageTitle } from '~/components/page-title';
 import { pageContext } from '~/components/page-context';
 import { firstRoute } from '~/lib/member-centre';
 
-
 export default async function UserIndex() {
   const { view, t } = await pageContext();
   if (!view.user) throw unstable_redirect('/user/login?to=%2Fuser');
@@ -22,7 +21,9 @@ export default async function UserIndex() {
           <p>{t('notice.noRoute')}</p>
         </Notice>
         <p className="error-actions">
-          <a href="/" className="btn btn-primary">{t('error.backHome')}</a>
+          <a href="/" className="btn btn-primary">
+            {t('error.backHome')}
+          </a>
         </p>
       </div>
     </main>

@@ -25,13 +25,7 @@ export default async function Login({ query }: PageProps<'/user/login'>) {
   const errorKey = params.get('error') ?? '';
   // Only known keys are shown, never text from the URL.
   const known = /^[\w.]+$/.test(errorKey) ? apiMessage(view.locale, errorKey) : errorKey;
-  const error = !errorKey
-    ? ''
-    : known !== errorKey
-      ? known
-      : t.has(['errors', errorKey])
-        ? t(['errors', errorKey])
-        : t('errors.unknown');
+  const error = !errorKey ? '' : known !== errorKey ? known : t.has(['errors', errorKey]) ? t(['errors', errorKey]) : t('errors.unknown');
 
   const validate = Object.fromEntries(
     ['required', 'invalid', 'account', 'password', 'email', 'mobile'].map((k) => [`validate.${k}`, t(['validate', k])]),
@@ -47,7 +41,12 @@ export default async function Login({ query }: PageProps<'/user/login'>) {
             <a href="/" className="btn btn-ghost btn-sm hide-xs">
               {t('nav.home')}
             </a>
-            <PrefsBar t={t} locale={view.locale} theme={view.theme} path={to ? `/user/login?to=${encodeURIComponent(to)}` : '/user/login'} />
+            <PrefsBar
+              t={t}
+              locale={view.locale}
+              theme={view.theme}
+              path={to ? `/user/login?to=${encodeURIComponent(to)}` : '/user/login'}
+            />
           </div>
         </div>
       </header>
@@ -87,7 +86,9 @@ export default async function Login({ query }: PageProps<'/user/login'>) {
                 }}
               />
             ) : (
-              <p role="alert" className="form-error">{t('errors.closed')}</p>
+              <p role="alert" className="form-error">
+                {t('errors.closed')}
+              </p>
             )}
           </section>
         </div>

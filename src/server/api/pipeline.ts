@@ -51,9 +51,12 @@ export function apiRequestPipeline(getDb: () => Db): MiddlewareHandler<ApiEnv> {
     if (write && (usesCookieAuth(creds) || c.req.path.endsWith('/user/login')) && !isSameOrigin(c.req.raw)) {
       throw new DomainError('crossOrigin', { status: 403, code: Codes.CROSS_ORIGIN });
     }
-    c.set('auth', creds.token || creds.signature
-      ? await resolveSession(c.get('db'), { token: creds.token, signature: creds.signature }, requestMeta(c))
-      : { session: null, problem: 'missing' });
+    c.set(
+      'auth',
+      creds.token || creds.signature
+        ? await resolveSession(c.get('db'), { token: creds.token, signature: creds.signature }, requestMeta(c))
+        : { session: null, problem: 'missing' },
+    );
     // `server` and `equipment` headers (spec §7) are accepted; nothing depends on them yet.
     c.set('body', write ? await readBody(c.req.raw) : {});
     await next();

@@ -39,7 +39,14 @@ describe('readBody', () => {
   });
 
   test('bad JSON, bad UTF-8, deep nesting and non-objects are 400', async () => {
-    for (const body of ['{', '[1,2]', '"x"', '12', `${'['.repeat(30_000)}${']'.repeat(30_000)}`, '{"a":'.repeat(20) + '1' + '}'.repeat(20)]) {
+    for (const body of [
+      '{',
+      '[1,2]',
+      '"x"',
+      '12',
+      `${'['.repeat(30_000)}${']'.repeat(30_000)}`,
+      `${'{"a":'.repeat(20)}1${'}'.repeat(20)}`,
+    ]) {
       expect(await statusOf(readBody(req(body, 'application/json')))).toBe(400);
     }
     expect(await statusOf(readBody(req(new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), 'application/json')))).toBe(400);
@@ -60,7 +67,9 @@ describe('readBody', () => {
         ctrl.enqueue(new TextEncoder().encode('x'.repeat(16 * 1024)));
       },
     });
-    expect(await statusOf(readBody(new Request('http://x/', { method: 'POST', body: chunks, headers: { 'content-type': 'application/json' } })))).toBe(413);
+    expect(
+      await statusOf(readBody(new Request('http://x/', { method: 'POST', body: chunks, headers: { 'content-type': 'application/json' } }))),
+    ).toBe(413);
     expect(await statusOf(readBody(req('<a/>', 'text/xml')))).toBe(415);
     expect(await statusOf(readBody(req('{}', 'application/json'), { accept: ['urlencoded'] }))).toBe(415);
   });

@@ -1,4 +1,3 @@
-
 /**
  * Query string → object, with nested `name[key]=v` and list `name[]=v` forms (spec §7: the
  * client flattens nested params this way). Plain repeated keys keep the last value.

@@ -5,10 +5,22 @@ import { parseRouterRequest } from '../../../node_modules/waku/dist/router/serve
 import { requestRoutePath } from './route-path';
 
 const urls = [
-  '/', '/user', '/user/', '/user/account/overview', '/user/account/overview?x=1', '/product/index.html',
-  '/user/iframe/https%3A%2F%2Fhelp.example.com', '/_private',
-  '/RSC/R/_root.txt', '/RSC/R/user.txt', '/RSC/R/user/account/overview.txt', '/RSC/R/user/iframe/https%3A%2F%2Fx.txt',
-  '/RSC/R/__private.txt', '/RSC/F/abc123/action.txt', '/RSC/S/slice-1.txt', '/RSC/R/user/account/overview',
+  '/',
+  '/user',
+  '/user/',
+  '/user/account/overview',
+  '/user/account/overview?x=1',
+  '/product/index.html',
+  '/user/iframe/https%3A%2F%2Fhelp.example.com',
+  '/_private',
+  '/RSC/R/_root.txt',
+  '/RSC/R/user.txt',
+  '/RSC/R/user/account/overview.txt',
+  '/RSC/R/user/iframe/https%3A%2F%2Fx.txt',
+  '/RSC/R/__private.txt',
+  '/RSC/F/abc123/action.txt',
+  '/RSC/S/slice-1.txt',
+  '/RSC/R/user/account/overview',
 ];
 
 describe('requestRoutePath', () => {

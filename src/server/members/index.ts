@@ -97,4 +97,3 @@ export async function getUserInfo(db: Db, userId: number, tokens: OwnTokens = {}
   const u = await findUserById(db, userId);
   return u ? toUserInfo(u, tokens) : null;
 }
-

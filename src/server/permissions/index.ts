@@ -61,7 +61,12 @@ export async function memberRules(db: Db, userId: number): Promise<MemberRules> 
   const all = await loadRules(db);
   const spec = String(g.rules ?? '').trim();
   if (spec === '*') return { isSuper: true, rules: all };
-  const ids = new Set(spec.split(',').map((s) => Number(s.trim())).filter(Number.isInteger));
+  const ids = new Set(
+    spec
+      .split(',')
+      .map((s) => Number(s.trim()))
+      .filter(Number.isInteger),
+  );
   return { isSuper: false, rules: all.filter((r) => ids.has(r.id)) };
 }
 
@@ -111,7 +116,9 @@ export async function memberPagePermission(db: Db, session: Session | null, path
   const rel = clean === '/user' ? '' : clean.slice('/user/'.length);
   if (rel === 'login') return 'allowed';
   if (rel === '' || rel === 'iframe' || rel.startsWith('iframe/')) return session ? 'allowed' : 'forbidden';
-  const pageRules = (await loadRules(db)).filter((r) => r.type !== 'button' && r.type !== 'nav' && r.type !== 'nav_user_menu' && r.path === rel);
+  const pageRules = (await loadRules(db)).filter(
+    (r) => r.type !== 'button' && r.type !== 'nav' && r.type !== 'nav_user_menu' && r.path === rel,
+  );
   if (!pageRules.length) return 'unknown';
   if (!session) return 'forbidden';
   const { rules } = await memberRules(db, session.userId);

@@ -88,7 +88,7 @@ async function resolveSignature(db: Db, signature: string, meta: TokenMeta): Pro
     return { session: null, problem: 'invalid' };
   }
   const user = await findUserById(db, userId);
-  if (!user || user.status !== 'enable') return { session: null, problem: 'invalid' };
+  if (user?.status !== 'enable') return { session: null, problem: 'invalid' };
   const now = nowSeconds();
   // ON CONFLICT: two first requests with the same link race to create the row; both then use it.
   const inserted = await db.sql`INSERT INTO token (token_hash, type, user_id, created_at, expires_at, last_used_at, ip, user_agent)
@@ -101,4 +101,3 @@ async function resolveSignature(db: Db, signature: string, meta: TokenMeta): Pro
   }
   return fromLookup(db, await lookupToken(db, signature), 'signature', 'signature');
 }
-

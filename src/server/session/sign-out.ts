@@ -23,7 +23,12 @@ export async function revokeSession(
 export async function signOut(c: Context, db: Db, postedRefresh?: unknown): Promise<{ revoked: number }> {
   const creds = readCredentials(c);
   const refresh = typeof postedRefresh === 'string' && postedRefresh ? postedRefresh : getCookie(c, REFRESH_COOKIE);
-  const result = await revokeSession(db, { token: creds.token, signature: creds.signature, refreshToken: refresh ?? null, ip: clientIp(c) });
+  const result = await revokeSession(db, {
+    token: creds.token,
+    signature: creds.signature,
+    refreshToken: refresh ?? null,
+    ip: clientIp(c),
+  });
   clearSessionCookies(c);
   return result;
 }

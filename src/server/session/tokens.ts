@@ -34,13 +34,7 @@ export interface TokenMeta {
 }
 
 /** Create a token row for a fresh random token; returns the raw token (the only time it exists). */
-export async function issueToken(
-  db: Db | SQL,
-  type: TokenType,
-  userId: number,
-  ttl: number,
-  meta: TokenMeta = {},
-): Promise<IssuedToken> {
+export async function issueToken(db: Db | SQL, type: TokenType, userId: number, ttl: number, meta: TokenMeta = {}): Promise<IssuedToken> {
   const sql = 'sql' in db ? db.sql : db;
   const token = randomToken();
   const now = nowSeconds();

@@ -1,4 +1,4 @@
 export default {
-  title: "Integral log",
-  summary: "See how your points were earned and spent.",
+  title: 'Integral log',
+  summary: 'See how your points were earned and spent.',
 } as const;

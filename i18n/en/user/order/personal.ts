@@ -1,4 +1,4 @@
 export default {
-  title: "Personal accident",
-  summary: "Buy single-person accident policies and see them here.",
+  title: 'Personal accident',
+  summary: 'Buy single-person accident policies and see them here.',
 } as const;

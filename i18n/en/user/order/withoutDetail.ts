@@ -1,4 +1,4 @@
 export default {
-  title: "Headcount policies",
-  summary: "Lists the policies bought by headcount, with no named insured list.",
+  title: 'Headcount policies',
+  summary: 'Lists the policies bought by headcount, with no named insured list.',
 } as const;

@@ -1,4 +1,4 @@
 export default {
-  title: "Add sub-account",
-  summary: "Add sub-accounts for your site managers.",
+  title: 'Add sub-account',
+  summary: 'Add sub-accounts for your site managers.',
 } as const;

@@ -1,4 +1,4 @@
 export default {
-  title: "Team management",
-  summary: "Enable or disable sub-accounts and choose which member-centre pages each may use.",
+  title: 'Team management',
+  summary: 'Enable or disable sub-accounts and choose which member-centre pages each may use.',
 } as const;

@@ -13,11 +13,19 @@ export default async function CentreLayout({ children }: { children: ReactNode }
   const { view, t } = await pageContext();
   return (
     <div className="member-shell">
-      <input type="checkbox" id="member-drawer" className="drawer-toggle sr-only" data-collapse aria-label={t('nav.openMenu')} aria-controls="member-aside" />
+      <input
+        type="checkbox"
+        id="member-drawer"
+        className="drawer-toggle sr-only"
+        data-collapse
+        aria-label={t('nav.openMenu')}
+        aria-controls="member-aside"
+      />
       <MemberHeader t={t} view={view} />
       <div className="member-body">
         <div className="member-columns">
           <MemberSidebar t={t} view={view} />
+          {/* biome-ignore lint/a11y/noLabelWithoutControl: the scrim closes the drawer for pointer users; keyboard users have the menu button */}
           <label htmlFor="member-drawer" className="drawer-scrim" aria-hidden="true" />
           <main id="main" className="member-main">
             {children}

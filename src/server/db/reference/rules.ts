@@ -24,20 +24,44 @@ export interface ReferenceRule {
 export const DEMO_IFRAME_HOST = 'help.example.com';
 
 const page = (name: string, title: string, title_en: string, icon: string, children?: ReferenceRule[]): ReferenceRule => ({
-  type: 'menu', name, path: name, title, title_en, icon, children,
+  type: 'menu',
+  name,
+  path: name,
+  title,
+  title_en,
+  icon,
+  children,
 });
 const button = (name: string, title: string, title_en: string): ReferenceRule => ({ type: 'button', name, title, title_en });
 const detail = (name: string, title: string, title_en: string): ReferenceRule => ({
-  type: 'route', name, path: name, title, title_en, extend: 'add_rules_only',
+  type: 'route',
+  name,
+  path: name,
+  title,
+  title_en,
+  extend: 'add_rules_only',
 });
 
 /** The member-centre rule tree: every page of the spec, plus head-nav and user-dropdown entries. */
 export const REFERENCE_RULES: ReferenceRule[] = [
   { type: 'nav', name: 'nav/home', path: '', title: '首页', title_en: 'Home', icon: 'fa fa-home', no_login_valid: 1 },
   { type: 'nav', name: 'nav/product', path: 'product', title: '保险产品', title_en: 'Products', icon: 'fa fa-shield', no_login_valid: 1 },
-  { type: 'nav', name: 'nav/offer', path: 'offer', title: '在线报价', title_en: 'Get a quote', icon: 'fa fa-calculator', no_login_valid: 1 },
   {
-    type: 'menu_dir', name: 'account', path: 'account', title: '我的账户', title_en: 'My account', icon: 'fa fa-user-circle',
+    type: 'nav',
+    name: 'nav/offer',
+    path: 'offer',
+    title: '在线报价',
+    title_en: 'Get a quote',
+    icon: 'fa fa-calculator',
+    no_login_valid: 1,
+  },
+  {
+    type: 'menu_dir',
+    name: 'account',
+    path: 'account',
+    title: '我的账户',
+    title_en: 'My account',
+    icon: 'fa fa-user-circle',
     children: [
       page('account/overview', '账户概览', 'Overview', 'fa fa-tachometer'),
       page('account/profile', '个人资料', 'Profile', 'fa fa-id-card-o'),
@@ -45,13 +69,24 @@ export const REFERENCE_RULES: ReferenceRule[] = [
       page('account/balance', '余额记录', 'Balance', 'fa fa-money'),
       page('account/integral', '积分记录', 'Points', 'fa fa-star-o'),
       {
-        type: 'menu', name: 'account/help', path: 'account/help', title: '帮助中心', title_en: 'Help centre',
-        icon: 'fa fa-question-circle-o', menu_type: 'iframe', url: `https://${DEMO_IFRAME_HOST}/member-guide`,
+        type: 'menu',
+        name: 'account/help',
+        path: 'account/help',
+        title: '帮助中心',
+        title_en: 'Help centre',
+        icon: 'fa fa-question-circle-o',
+        menu_type: 'iframe',
+        url: `https://${DEMO_IFRAME_HOST}/member-guide`,
       },
     ],
   },
   {
-    type: 'menu_dir', name: 'order', path: 'order', title: '保单管理', title_en: 'Policies', icon: 'fa fa-file-text-o',
+    type: 'menu_dir',
+    name: 'order',
+    path: 'order',
+    title: '保单管理',
+    title_en: 'Policies',
+    icon: 'fa fa-file-text-o',
     children: [
       page('order/personal', '个人保单', 'Personal policies', 'fa fa-user'),
       page('order/guzhu', '雇主责任险', "Employer's liability", 'fa fa-briefcase', [
@@ -74,7 +109,12 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     ],
   },
   {
-    type: 'menu_dir', name: 'claim', path: 'claim', title: '理赔服务', title_en: 'Claims', icon: 'fa fa-medkit',
+    type: 'menu_dir',
+    name: 'claim',
+    path: 'claim',
+    title: '理赔服务',
+    title_en: 'Claims',
+    icon: 'fa fa-medkit',
     children: [
       page('claim/list', '理赔列表', 'Claim list', 'fa fa-list', [
         button('claim/list/add', '报案', 'Report a claim'),
@@ -83,7 +123,12 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     ],
   },
   {
-    type: 'menu_dir', name: 'team', path: 'team', title: '团队管理', title_en: 'Team', icon: 'fa fa-sitemap',
+    type: 'menu_dir',
+    name: 'team',
+    path: 'team',
+    title: '团队管理',
+    title_en: 'Team',
+    icon: 'fa fa-sitemap',
     children: [
       page('team/addAccount', '添加账号', 'Add account', 'fa fa-user-plus'),
       page('team/allocation', '额度分配', 'Allocation', 'fa fa-exchange'),
@@ -94,11 +139,30 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     ],
   },
   {
-    type: 'menu_dir', name: 'file', path: 'file', title: '文件管理', title_en: 'Files', icon: 'fa fa-folder-open-o',
+    type: 'menu_dir',
+    name: 'file',
+    path: 'file',
+    title: '文件管理',
+    title_en: 'Files',
+    icon: 'fa fa-folder-open-o',
     children: [page('file/sealfile', '文件盖章', 'Seal documents', 'fa fa-certificate')],
   },
-  { type: 'nav_user_menu', name: 'userMenu/overview', path: 'user/account/overview', title: '会员中心', title_en: 'Member centre', icon: 'fa fa-user-circle' },
-  { type: 'nav_user_menu', name: 'userMenu/changePassword', path: 'user/account/changePassword', title: '修改密码', title_en: 'Change password', icon: 'fa fa-key' },
+  {
+    type: 'nav_user_menu',
+    name: 'userMenu/overview',
+    path: 'user/account/overview',
+    title: '会员中心',
+    title_en: 'Member centre',
+    icon: 'fa fa-user-circle',
+  },
+  {
+    type: 'nav_user_menu',
+    name: 'userMenu/changePassword',
+    path: 'user/account/changePassword',
+    title: '修改密码',
+    title_en: 'Change password',
+    icon: 'fa fa-key',
+  },
 ];
 
 /** Rules the restricted "site manager" group gets: account and order pages, edit buttons only. */

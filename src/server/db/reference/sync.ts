@@ -120,7 +120,13 @@ export async function syncReferenceData(db: Db, ref: ReferenceData = REFERENCE):
       }
       if (!row) {
         const all = [...existing.entries()].map(([name, id]) => ({ id, name, type: typeOf(ref.rules, name) }));
-        const rules = group.grants === '*' ? '*' : all.filter((r) => (group.grants as (r: unknown) => boolean)(r)).map((r) => r.id).join(',');
+        const rules =
+          group.grants === '*'
+            ? '*'
+            : all
+                .filter((r) => (group.grants as (r: unknown) => boolean)(r))
+                .map((r) => r.id)
+                .join(',');
         await tx`INSERT INTO user_group (code, name, rules, status, created_at, updated_at)
           VALUES (${group.code}, ${group.name}, ${rules}, 1, ${now}, ${now})`;
         report.groupsAdded.push(group.code);
@@ -129,9 +135,13 @@ export async function syncReferenceData(db: Db, ref: ReferenceData = REFERENCE):
       const current = String(row.rules ?? '');
       if (current.trim() === '*' || group.grants === '*' || !added.length) continue;
       const grant = group.grants;
-      const ids = current.split(',').map((s) => s.trim()).filter(Boolean);
+      const ids = current
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const more = added.filter((r) => grant(r) && !ids.includes(String(r.id))).map((r) => String(r.id));
-      if (more.length) await tx`UPDATE user_group SET rules = ${[...ids, ...more].join(',')}, updated_at = ${now} WHERE id = ${num(row.id)}`;
+      if (more.length)
+        await tx`UPDATE user_group SET rules = ${[...ids, ...more].join(',')}, updated_at = ${now} WHERE id = ${num(row.id)}`;
     }
     return report;
   });

@@ -38,12 +38,16 @@ export default function OverviewPage() {
         return (
           <div className="overview">
             <section className="card overview-hello" aria-labelledby="ov-info">
-              <h2 id="ov-info" className="card-title">{t('infoTitle')}</h2>
+              <h2 id="ov-info" className="card-title">
+                {t('infoTitle')}
+              </h2>
               <div className="hello-row">
                 <Avatar src={user.avatar} name={name} size={60} />
                 <div className="hello-text">
                   <p className="hello-line">
-                    <strong>{name}</strong>{view.locale === 'zh-cn' ? '，' : ', '}{hello}
+                    <strong>{name}</strong>
+                    {view.locale === 'zh-cn' ? '，' : ', '}
+                    {hello}
                   </p>
                   <ul className="contact-badges">
                     {contact.map((c) => (
@@ -67,7 +71,9 @@ export default function OverviewPage() {
                 <div className="kv kv-stat">
                   <dt>{t('user.points')}</dt>
                   <dd>
-                    <NavLink to="/user/account/integral" match="none">{user.score}</NavLink>
+                    <NavLink to="/user/account/integral" match="none">
+                      {user.score}
+                    </NavLink>
                   </dd>
                 </div>
                 <div className="kv kv-stat">
@@ -99,12 +105,16 @@ export default function OverviewPage() {
 
             {shortcuts.length > 0 ? (
               <section className="card" aria-labelledby="ov-quick">
-                <h2 id="ov-quick" className="card-title">{t('quickTitle')}</h2>
+                <h2 id="ov-quick" className="card-title">
+                  {t('quickTitle')}
+                </h2>
                 <ul className="shortcut-grid">
                   {shortcuts.map((s) => (
                     <li key={s.id}>
                       <NavLink to={s.href} className="shortcut" match="none">
-                        <span className="shortcut-icon"><Icon name={routeIcon(s.href)} size={20} /></span>
+                        <span className="shortcut-icon">
+                          <Icon name={routeIcon(s.href)} size={20} />
+                        </span>
                         <span>{s.title}</span>
                       </NavLink>
                     </li>
@@ -114,7 +124,9 @@ export default function OverviewPage() {
             ) : null}
 
             <section className="card" aria-labelledby="ov-stats">
-              <h2 id="ov-stats" className="card-title">{t('statsTitle')}</h2>
+              <h2 id="ov-stats" className="card-title">
+                {t('statsTitle')}
+              </h2>
               <Notice kind="info" role="status">
                 <p>{t('statsNotice')}</p>
               </Notice>

@@ -20,7 +20,14 @@ export default function ProfilePage() {
           [t('user.email'), user.email || empty],
           [t('user.mobile'), user.mobile || empty],
           [t('gender'), t(['genders', user.gender])],
-          [t('birthday'), user.birthday ? (/^\d{4}-\d{2}-\d{2}$/.test(user.birthday) ? user.birthday : formatDate(user.birthday, 'YYYY-MM-DD', tz, { none })) : empty],
+          [
+            t('birthday'),
+            user.birthday
+              ? /^\d{4}-\d{2}-\d{2}$/.test(user.birthday)
+                ? user.birthday
+                : formatDate(user.birthday, 'YYYY-MM-DD', tz, { none })
+              : empty,
+          ],
           [t('motto'), user.motto || empty],
           [t('user.joinTime'), formatDate(user.join_time, undefined, tz, { none })],
           [t('user.lastLogin'), formatDate(user.last_login_time, undefined, tz, { none })],

@@ -49,7 +49,9 @@ export default async function IframePage({ url }: PageProps<'/user/iframe/[url]'
           </div>
         ) : (
           <Notice kind="danger" title={t('title')} role="alert">
-            <p>{t(check.ok ? 'invalid' : check.reason === 'host' ? 'notAllowed' : check.reason === 'protocol' ? 'badProtocol' : 'invalid')}</p>
+            <p>
+              {t(check.ok ? 'invalid' : check.reason === 'host' ? 'notAllowed' : check.reason === 'protocol' ? 'badProtocol' : 'invalid')}
+            </p>
           </Notice>
         )
       }
