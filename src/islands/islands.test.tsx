@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { apiMessage } from '~/features/_shared/messages';
+import { loginSchema } from '~/features/identity/schemas';
+import { checkInput } from '~/lib/schema';
 import { LoginForm } from './login-form';
 import { LangSwitch } from './lang-switch';
 import { ThemeSwitch } from './theme-switch';
@@ -57,6 +60,30 @@ describe('LoginForm', () => {
         fireEvent.submit(container.querySelector('form')!);
       });
       expect(container.textContent).toContain('Required');
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      globalThis.fetch = orig;
+    }
+  });
+
+  test("shows the shared schema's message, the API's own wording, before any request", async () => {
+    const fetchMock = mock(async () => new Response('{}'));
+    const orig = globalThis.fetch;
+    globalThis.fetch = fetchMock as unknown as typeof fetch;
+    const keys = ['required', 'invalid', 'account', 'password', 'email', 'mobile'].map((k) => `validate.${k}`);
+    const english = { ...text, validate: Object.fromEntries(keys.map((k) => [k, apiMessage('en', k)])) };
+    try {
+      const { container, getByLabelText } = render(<LoginForm to="" error="" text={english} />);
+      fireEvent.change(getByLabelText('Account'), { target: { value: 'name@' } });
+      fireEvent.change(getByLabelText('Password'), { target: { value: 'a<b' } });
+      await act(async () => {
+        fireEvent.submit(container.querySelector('form')!);
+      });
+      // The same schema the API enforces names both fields, with the API's messages.
+      const verdict = checkInput(loginSchema, { account: 'name@', password: 'a<b' });
+      expect(verdict).toEqual({ ok: false, errors: { account: 'validate.email', password: 'validate.password' } });
+      expect(container.textContent).toContain('Please enter the correct email');
+      expect(container.textContent).toContain(apiMessage('en', 'validate.password'));
       expect(fetchMock).not.toHaveBeenCalled();
     } finally {
       globalThis.fetch = orig;
