@@ -7,8 +7,15 @@ import { renderErrorPage } from '~/server/http/error-page';
 export type BadPathReason = 'control' | 'encoding' | 'dot-segment';
 
 /** C0 and C1 control characters and DEL (NUL, CR, LF, ESC, …). */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const CONTROLS = new RegExp(CONTROL.source, 'g');
+const isControl = (code: number) => code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isControl(text.charCodeAt(i))) return true;
+  return false;
+}
+
+/** The text with each control character percent-encoded. */
+const encodeControls = (text: string) => Array.from(text, (ch) => (isControl(ch.charCodeAt(0)) ? encodeURIComponent(ch) : ch)).join('');
 
 /** The path part of a request URL exactly as it arrived (still percent-encoded), without query or fragment. */
 export function rawPath(url: string): string {
@@ -31,14 +38,14 @@ const hasDotDot = (path: string) => path.split(/[/\\]/).some((segment) => segmen
  * here would reach the static file lookup or a route decoded.
  */
 export function badPathReason(path: string): BadPathReason | null {
-  if (CONTROL.test(path)) return 'control';
+  if (hasControl(path)) return 'control';
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
   } catch {
     return 'encoding';
   }
-  if (CONTROL.test(decoded)) return 'control';
+  if (hasControl(decoded)) return 'control';
   if (hasDotDot(path) || hasDotDot(decoded)) return 'dot-segment';
   return null;
 }
@@ -61,7 +68,7 @@ export function refusedPathResponse(req: Request): Response {
   const locale = resolveLocale({ cookie: cookieValue(req, 'ba-lang'), header: req.headers.get('think-lang') });
   if (path.startsWith('/userapi/')) {
     // The raw (still encoded) path; a control character that arrived raw is echoed encoded.
-    const url = path.replace(CONTROLS, (ch) => encodeURIComponent(ch));
+    const url = encodeControls(path);
     const body = { code: 404001, message: apiMessage(locale, 'notFound', { url }), data: null, time: Math.floor(Date.now() / 1000) };
     return new Response(JSON.stringify(body), {
       status: 404,
