@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { num, nowSeconds } from '../../src/server/db';
-import { listAudit } from '../../src/server/audit';
-import { login, MAX_LOGIN_FAILURES, refreshToken, signLink, verifySignature } from '../../src/features/identity';
-import { DomainError } from '../../src/server/errors';
-import { findUserByAccount, getUserInfo } from '../../src/server/members';
-import { createSignature, hashToken, resolveSession, revokeSession as logout } from '../../src/server/session';
-import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
+import { num, nowSeconds } from '~/server/db';
+import { listAudit } from '~/server/audit';
+import { login, MAX_LOGIN_FAILURES, refreshToken, signLink, verifySignature } from './index';
+import { DomainError } from '~/server/errors';
+import { findUserByAccount, getUserInfo } from '~/server/members';
+import { createSignature, hashToken, resolveSession, revokeSession as logout } from '~/server/session';
+import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 
 async function failure(p: Promise<unknown>): Promise<DomainError> {
   try {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { buildMemberCentre, firstRoute } from '../../src/lib/member-centre';
-import type { RuleNode } from '../../src/lib/types';
-import type { Session } from '../../src/server/context';
-import { login } from '../../src/features/identity';
-import { loadIndexPayload } from '../../src/features/menus';
-import { DomainError } from '../../src/server/errors';
-import { hasAction, memberPagePermission } from '../../src/server/permissions';
-import { resolveSession } from '../../src/server/session';
-import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
+import { buildMemberCentre, firstRoute } from '~/lib/member-centre';
+import type { RuleNode } from '~/lib/types';
+import type { Session } from '~/server/context';
+import { login } from '~/features/identity';
+import { loadIndexPayload } from './index';
+import { DomainError } from '~/server/errors';
+import { hasAction, memberPagePermission } from '~/server/permissions';
+import { resolveSession } from '~/server/session';
+import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 
 function flatten(nodes: RuleNode[]): RuleNode[] {
   return nodes.flatMap((n) => [n, ...flatten(n.children)]);
