@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: lint, type-check, unit + integration tests (SQLite and a
-# throwaway PostgreSQL cluster), a production build, and browser tests in
-# Debian Chromium. Ends with "N passed, N failed"; exits non-zero on failure.
+# The whole test suite: lint, type-check, a production build, unit + integration
+# + fuzz + crash tests (SQLite and a throwaway PostgreSQL cluster), and browser
+# tests in Debian Chromium. Ends with "N passed, N failed"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -33,7 +33,17 @@ step() { # name, then the command; counts one pass or fail
 step "lint" biome check --error-on-warnings .
 step "typecheck" bash -c 'bun --bun waku router typegen >/dev/null && tsc --noEmit'
 
-# 2. Unit and integration tests on both engines
+# 2. Production build first: the fuzz and crash tests (tests/fuzz, tests/crash) serve dist/.
+# A failed build still lets the unit tests run, so their failures show too; dist/ is removed
+# so that no stale build is tested (the server tests then try to build and say why they can't).
+if bun run build > "$TMP/build.log" 2>&1; then
+  build_ok=1; passed=$((passed+1)); echo "✔ build"
+else
+  build_ok=0; cat "$TMP/build.log"; failed=$((failed+1)); echo "✘ build"
+  rm -rf dist
+fi
+
+# 3. Unit, integration, fuzz and crash tests on both engines
 export PG_TEST_STATE="$PG_STATE"
 if TEST_PG_URL=$(bash scripts/pg-test-cluster.sh start); then
   export TEST_PG_URL REQUIRE_PG=1
@@ -48,9 +58,8 @@ u_fail=$(grep -Eo '^ ?[0-9]+ fail$' "$TMP/unit.log" | tail -1 | grep -Eo '[0-9]+
 [ "$unit_rc" -ne 0 ] && [ "$u_fail" -eq 0 ] && u_fail=1
 passed=$((passed+u_pass)); failed=$((failed+u_fail))
 
-# 3. Build, then browser tests against the built app on a fresh SQLite database
-if bun run build > "$TMP/build.log" 2>&1; then
-  passed=$((passed+1)); echo "✔ build"
+# 4. Browser tests against the built app on a fresh SQLite database
+if [ "$build_ok" = 1 ]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME="$TMP/e2e.json" E2E_DATA_DIR="$TMP/e2e-data" \
     playwright test --reporter=list,json
   if [ -f "$TMP/e2e.json" ]; then
@@ -64,7 +73,7 @@ if bun run build > "$TMP/build.log" 2>&1; then
   fi
   passed=$((passed+e_pass)); failed=$((failed+e_fail))
 else
-  cat "$TMP/build.log"; failed=$((failed+1)); echo "✘ build"
+  echo "✘ browser tests skipped: no build"
 fi
 
 echo "$passed passed, $failed failed"
