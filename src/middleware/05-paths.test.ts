@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { Hono } from 'hono';
-import pathsMiddleware, { badPathReason, rawPath, refuseBadPath } from './05-paths';
+import pathsMiddleware, { badPathReason, MAX_PATH_LENGTH, rawPath, refuseBadPath } from './05-paths';
 
 /** A tiny app: the paths middleware in front of handlers that record whether they ran. */
 function app() {
@@ -66,6 +66,8 @@ describe('paths middleware', () => {
       '/a/%2E%2E%5Cb',
       '/a%5c..%5cb',
       '/a/..%5c',
+      `/${'s'.repeat(5000)}`, // past PATH_MAX the static lookup threw ENAMETOOLONG
+      `/a/${'b/'.repeat(1100)}`,
     ];
     for (const path of hostile) {
       for (const prefix of ['', '/userapi/v1']) {
@@ -129,6 +131,8 @@ describe('badPathReason', () => {
     expect(badPathReason('/a%00b')).toBe('control');
     expect(badPathReason('/%E0%A4%A')).toBe('encoding');
     expect(badPathReason('/%zz')).toBe('encoding');
+    expect(badPathReason(`/${'x'.repeat(MAX_PATH_LENGTH)}`)).toBe('too-long');
+    expect(badPathReason(`/${'x'.repeat(MAX_PATH_LENGTH - 1)}`)).toBeNull();
     expect(badPathReason('/user/login')).toBeNull();
     expect(badPathReason('/')).toBeNull();
   });

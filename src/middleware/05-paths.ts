@@ -4,7 +4,13 @@ import { resolveLocale } from '~/lib/locale';
 import { renderErrorPage } from '~/server/http/error-page';
 
 /** Why a request path is refused, or null when it may go on to the file system and the router. */
-export type BadPathReason = 'control' | 'encoding' | 'dot-segment';
+export type BadPathReason = 'control' | 'encoding' | 'dot-segment' | 'too-long';
+
+/**
+ * Longest request path taken (as sent, percent-encoded). No route or file is anywhere near it;
+ * past PATH_MAX (4096) the static lookup throws ENAMETOOLONG.
+ */
+export const MAX_PATH_LENGTH = 2048;
 
 /** C0 and C1 control characters and DEL (NUL, CR, LF, ESC, …). */
 const isControl = (code: number) => code <= 0x1f || (code >= 0x7f && code <= 0x9f);
@@ -34,10 +40,11 @@ const hasDotDot = (path: string) => path.split(/[/\\]/).some((segment) => segmen
 /**
  * Checks a raw (percent-encoded) request path: control characters, raw or encoded; percent
  * escapes that are not `%XX` or do not decode to UTF-8; and `..` segments, raw or encoded
- * (`%2e%2e`, `..%2f`, `%5c..%5c`). Bun already folds plain `/a/../b` into `/b`; what is left
- * here would reach the static file lookup or a route decoded.
+ * (`%2e%2e`, `..%2f`, `%5c..%5c`); and paths over MAX_PATH_LENGTH. Bun already folds plain
+ * `/a/../b` into `/b`; what is left here would reach the static file lookup or a route decoded.
  */
 export function badPathReason(path: string): BadPathReason | null {
+  if (path.length > MAX_PATH_LENGTH) return 'too-long';
   if (hasControl(path)) return 'control';
   let decoded: string;
   try {
@@ -84,7 +91,7 @@ export function refuseBadPath(req: Request): Response | null {
 }
 
 /**
- * Refuses hostile paths (control characters, bad percent-encoding, `..` segments) with a 404
+ * Refuses hostile paths (control characters, bad percent-encoding, `..` segments, overlong) with a 404
  * before anything looks up a file. In the build, Waku serves static files before the middleware
  * chain, so the server entry (src/waku.server.tsx) calls `refuseBadPath` first too; this
  * middleware covers the chain itself (dev server, and any request the static step passed on).
