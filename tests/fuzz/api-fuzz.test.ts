@@ -8,7 +8,8 @@
  * member by the `ba-user-token` header.
  *
  * Asserted for every answer: no status >= 500; under /userapi/v1 the JSON envelope
- * (application/json, {code: number, message: string, data, time: number}); none slower than 2 s.
+ * (application/json, {code: number, message: string, data, time: number}); none slower than 2 s
+ * (a slow one is sent again alone and fails only if it is slow again: the machine may be busy).
  * Afterwards GET / is 200 and demo still logs in.
  *
  * The run is fixed by its seed: first every (route, kind) pair once, identities rotating, then
@@ -111,7 +112,7 @@ function materialize(p: Planned, baseUrl: string, token: string): Sent {
   const canHaveBody = writes;
   return {
     method: draft.method,
-    url: baseUrl + draft.path,
+    url: baseUrl + (draft.path.startsWith('/') ? draft.path : `/${draft.path}`),
     headers,
     body: canHaveBody ? draft.body : undefined,
     streamed: canHaveBody && draft.streamChunk !== undefined && draft.body !== undefined,
@@ -163,12 +164,21 @@ async function send(s: Sent, chunk: number | undefined): Promise<Outcome> {
   }
 }
 
+/** The path a sent URL goes to (as fetch normalizes it: `..` folded, still percent-encoded); never throws. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url.replace(/^https?:\/\/[^/?#]*/, '').replace(/[?#].*$/, '') || '/';
+  }
+}
+
 /** What is wrong with an answer, or null. */
 function problemOf(p: Planned, s: Sent, o: Outcome): string | null {
   if (o.error) return `no answer (${o.error})`;
   if (o.status >= 500) return `status ${o.status}`;
   if (o.ms > SLOW_MS) return `slow: ${Math.round(o.ms)} ms`;
-  const path = new URL(s.url).pathname;
+  const path = pathOf(s.url);
   if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) {
     if (!o.contentType.startsWith('application/json'))
       return `not the envelope: content-type ${JSON.stringify(o.contentType)} (status ${o.status})`;
@@ -287,97 +297,116 @@ for (const engine of engines()) {
       await db?.drop();
     }, 30_000);
 
-    test(`${runs} seeded hostile requests (seed ${SEED}): no 5xx, the envelope under ${API_PREFIX}, none over ${SLOW_MS} ms`, async () => {
-      const started = performance.now();
-      const baseUrl = server.baseUrl;
-      const session = new DemoSession(baseUrl);
-      await session.login();
-      const failures: Failure[] = [];
-      const covered = new Set<string>();
-      const pairs = new Set<string>();
-      let sent = 0;
-      let slowest = { ms: 0, what: '' };
-      const statuses = new Map<number, number>();
+    test(
+      `${runs} seeded hostile requests (seed ${SEED}): no 5xx, the envelope under ${API_PREFIX}, none over ${SLOW_MS} ms`,
+      async () => {
+        const started = performance.now();
+        const baseUrl = server.baseUrl;
+        const session = new DemoSession(baseUrl);
+        await session.login();
+        const failures: Failure[] = [];
+        const covered = new Set<string>();
+        const pairs = new Set<string>();
+        let sent = 0;
+        let slowest = { ms: 0, what: '' };
+        const statuses = new Map<number, number>();
 
-      let next = 0;
-      const indices = ONLY ? [...ONLY].sort((a, b) => a - b) : null;
-      const take = () => (indices ? indices.shift() : next < runs ? next++ : undefined);
+        let next = 0;
+        const indices = ONLY ? [...ONLY].sort((a, b) => a - b) : null;
+        const take = () => (indices ? indices.shift() : next < runs ? next++ : undefined);
 
-      const worker = async () => {
-        for (let index = take(); index !== undefined; index = take()) {
-          const p = plan(index, targets);
-          const s = materialize(p, baseUrl, session.token);
-          const o = await send(s, p.draft.streamChunk);
-          sent++;
-          covered.add(`${p.target.method} ${p.target.path}`);
-          pairs.add(`${p.target.method} ${p.target.path} ${p.kind} ${p.identity}`);
-          statuses.set(o.status, (statuses.get(o.status) ?? 0) + 1);
-          if (o.ms > slowest.ms) slowest = { ms: o.ms, what: `#${index} ${s.method} ${s.url.slice(0, 100)} (${p.draft.variant})` };
-          const problem = problemOf(p, s, o);
-          if (problem) {
-            failures.push({
-              index,
-              kind: p.kind,
-              variant: p.draft.variant,
-              identity: p.identity,
-              target: `${p.target.method} ${p.target.path}`,
-              problem,
-              request: s,
-              chunk: p.draft.streamChunk,
-              response: o.error ?? `${o.status} ${o.contentType} ${JSON.stringify(o.text.slice(0, 200))}`,
-            });
+        const worker = async () => {
+          for (let index = take(); index !== undefined; index = take()) {
+            const p = plan(index, targets);
+            const s = materialize(p, baseUrl, session.token);
+            const o = await send(s, p.draft.streamChunk);
+            sent++;
+            covered.add(`${p.target.method} ${p.target.path}`);
+            pairs.add(`${p.target.method} ${p.target.path} ${p.kind} ${p.identity}`);
+            statuses.set(o.status, (statuses.get(o.status) ?? 0) + 1);
+            if (o.ms > slowest.ms) slowest = { ms: o.ms, what: `#${index} ${s.method} ${s.url.slice(0, 100)} (${p.draft.variant})` };
+            const problem = problemOf(p, s, o);
+            if (problem) {
+              failures.push({
+                index,
+                kind: p.kind,
+                variant: p.draft.variant,
+                identity: p.identity,
+                target: `${p.target.method} ${p.target.path}`,
+                problem,
+                request: s,
+                chunk: p.draft.streamChunk,
+                response: o.error ?? `${o.status} ${o.contentType} ${JSON.stringify(o.text.slice(0, 200))}`,
+              });
+            }
+            if (p.identity !== 'anonymous' && mayEndSession(pathOf(s.url))) await session.renewIfEnded();
           }
-          if (p.identity !== 'anonymous' && mayEndSession(new URL(s.url).pathname)) await session.renewIfEnded();
-        }
-      };
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+        };
+        await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 
-      // The server is still healthy and the demo member still logs in.
-      const home = await fetch(`${baseUrl}/`);
-      await home.arrayBuffer();
-      expect(home.status).toBe(200);
-      expect(server.alive()).toBe(true);
-      expect((await loginToken(baseUrl)).length).toBeGreaterThan(20);
-
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      const statusList = [...statuses.entries()]
-        .sort((a, b) => a[0] - b[0])
-        .map(([st, n]) => `${st}×${n}`)
-        .join(' ');
-      console.log(
-        `fuzz: ${covered.size} routes covered, ${sent} requests sent (${engine.name}, seed ${SEED}, ${seconds} s; ` +
-          `statuses ${statusList}; slowest ${Math.round(slowest.ms)} ms: ${slowest.what}; demo logins ${session.logins}, token refreshes ${session.refreshes})`,
-      );
-      if (!ONLY) {
-        // Every route met every kind, and every identity.
-        expect(covered.size).toBe(targets.length);
-        for (const t of targets) {
-          for (const k of KINDS) expect([...IDENTITIES].some((i) => pairs.has(`${t.method} ${t.path} ${k} ${i}`))).toBe(true);
+        // A slow answer is sent again alone, with nothing else in flight: a request that is slow
+        // by itself is slow again (and stays a failure); one that only met a busy machine (other
+        // requests hashing passwords, another test run) is reported but not failed.
+        for (const f of failures.filter((x) => x.problem.startsWith('slow'))) {
+          const p = plan(f.index, targets);
+          const again = await send(materialize(p, baseUrl, session.token), p.draft.streamChunk);
+          if (again.ms > SLOW_MS) f.problem += `, again ${Math.round(again.ms)} ms alone`;
+          else {
+            failures.splice(failures.indexOf(f), 1);
+            console.warn(
+              `fuzz: #${f.index} took ${f.problem.replace('slow: ', '')} under load but ${Math.round(again.ms)} ms alone (${f.target}, ${f.variant})`,
+            );
+          }
         }
-      }
 
-      if (failures.length) {
-        failures.sort((a, b) => a.index - b.index);
-        const groups = new Map<string, Failure[]>();
-        for (const f of failures) {
-          const key = `${f.problem.replace(/\d+ ms/, 'N ms')} | ${f.target} | ${f.kind}`;
-          groups.set(key, [...(groups.get(key) ?? []), f]);
-        }
-        const summary = [...groups.entries()].map(([key, fs]) => `  ${fs.length}× ${key} (first #${fs[0].index})`).join('\n');
-        const examples = [...groups.values()].map((fs) => describeFailure(fs[0], SEED)).join('\n\n');
-        const errors = server
-          .log()
-          .split('\n')
-          .filter((l) => /unhandled|error/i.test(l))
-          .slice(0, 20)
-          .join('\n');
-        console.error(
-          `fuzz (${engine.name}): ${failures.length} of ${sent} requests failed (seed ${SEED})\n${summary}\n\nOne request of each group:\n${examples}\n\nServer log (errors):\n${errors}`,
+        // The server is still healthy and the demo member still logs in.
+        const home = await fetch(`${baseUrl}/`);
+        await home.arrayBuffer();
+        expect(home.status).toBe(200);
+        expect(server.alive()).toBe(true);
+        expect((await loginToken(baseUrl)).length).toBeGreaterThan(20);
+
+        const seconds = ((performance.now() - started) / 1000).toFixed(1);
+        const statusList = [...statuses.entries()]
+          .sort((a, b) => a[0] - b[0])
+          .map(([st, n]) => `${st}×${n}`)
+          .join(' ');
+        console.log(
+          `fuzz: ${covered.size} routes covered, ${sent} requests sent (${engine.name}, seed ${SEED}, ${seconds} s; ` +
+            `statuses ${statusList}; slowest ${Math.round(slowest.ms)} ms: ${slowest.what}; demo logins ${session.logins}, token refreshes ${session.refreshes})`,
         );
-      }
-      expect(
-        failures.map((f) => `#${f.index} ${f.problem}: ${f.request.method} ${f.request.url.slice(0, 120)} (${f.kind}/${f.variant})`),
-      ).toEqual([]);
-    }, Math.max(600_000, runs * 100));
+        if (!ONLY) {
+          // Every route met every kind, and every identity.
+          expect(covered.size).toBe(targets.length);
+          for (const t of targets) {
+            for (const k of KINDS) expect([...IDENTITIES].some((i) => pairs.has(`${t.method} ${t.path} ${k} ${i}`))).toBe(true);
+          }
+        }
+
+        if (failures.length) {
+          failures.sort((a, b) => a.index - b.index);
+          const groups = new Map<string, Failure[]>();
+          for (const f of failures) {
+            const key = `${f.problem.replace(/\d+ ms/, 'N ms')} | ${f.target} | ${f.kind}`;
+            groups.set(key, [...(groups.get(key) ?? []), f]);
+          }
+          const summary = [...groups.entries()].map(([key, fs]) => `  ${fs.length}× ${key} (first #${fs[0].index})`).join('\n');
+          const examples = [...groups.values()].map((fs) => describeFailure(fs[0], SEED)).join('\n\n');
+          const errors = server
+            .log()
+            .split('\n')
+            .filter((l) => /unhandled|error/i.test(l))
+            .slice(0, 20)
+            .join('\n');
+          console.error(
+            `fuzz (${engine.name}): ${failures.length} of ${sent} requests failed (seed ${SEED})\n${summary}\n\nOne request of each group:\n${examples}\n\nServer log (errors):\n${errors}`,
+          );
+        }
+        expect(
+          failures.map((f) => `#${f.index} ${f.problem}: ${f.request.method} ${f.request.url.slice(0, 120)} (${f.kind}/${f.variant})`),
+        ).toEqual([]);
+      },
+      Math.max(600_000, runs * 100),
+    );
   });
 }

@@ -929,9 +929,11 @@ function hostilePath(g: Gen, path: string): { variant: string; path: string } {
     ['matrix', () => `${path};jsessionid=1`],
     ['ext', () => `${path}.json`],
     ['upper', () => path.toUpperCase()],
-    ['encoded-slash', () => path.replace(/\/([^/]*)$/, '%2F$1')],
+    // `/a/b` → `/a%2Fb`; a one-segment path keeps its leading slash: `/x` → `/%2Fx`.
+    ['encoded-slash', () => path.replace(/(.)\/([^/]*)$/, '$1%2F$2').replace(/^\/([^/]*)$/, '/%2F$1')],
     ['unicode', () => `${path}/${pct(g.pick(['é', '中文', '😀', '\u202e', '\ufeff']))}`],
     ['long-segment', () => `${path}/${'s'.repeat(g.int(1000, 8000))}`],
+    ['many-segments', () => `${path}/${'a/'.repeat(g.int(100, 3000))}`],
     ['unknown-sibling', () => `${path.replace(/\/[^/]*$/, '')}/${g.draw(fc.stringMatching(/^[a-zA-Z0-9]{1,12}$/))}`],
     ['injection', () => `${path}/${pct(injectionString(g))}`],
   ];
