@@ -80,7 +80,14 @@ export async function startServer(port: number): Promise<StartedServer> {
   const dir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   dataDir = dir;
   logFd = openSync(join(dir, 'server.log'), 'a');
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    // The benchmark logs in by API; a human solves the captcha in the browser.
+    PORTAL_LOGIN_CAPTCHA: '0',
+  };
   // Always a fresh, seeded SQLite database in DATA_DIR, never the operator's database.
   delete env.DATABASE_URL;
   delete env.PORTAL_DEMO;

@@ -41,6 +41,7 @@ const server = Bun.serve({
   fetch: (req, srv) => INTERNAL_runFetch(env, req, srv),
 });
 
+if (process.env.PORTAL_LOGIN_CAPTCHA === '0') console.warn('Login captcha is OFF (PORTAL_LOGIN_CAPTCHA=0): for automated tests only.');
 const url = `http://localhost:${server.port}`;
 console.log(`\nMember portal ready at ${url}`);
 const [demoUser] = await db.sql`SELECT id FROM "user" WHERE username = 'demo'`;

@@ -12,10 +12,12 @@ export default {
   badRequest: 'Incorrect parameter!',
   inputInvalid: 'input data is not valid',
   notFound: 'Error requesting address: {url}',
+  notFoundRecord: 'Record not found',
   conflict: 'The same data already exists in the system!',
   tooLarge: 'The request body is too large',
   unsupportedMediaType: 'Unsupported content type',
   tooManyRequests: 'Too many requests, please try again later',
+  tooManyRequestsRetry: 'Too many attempts, please try again in {minutes} minutes',
   serverError: 'Server internal error!',
   validate: {
     invalid: 'This value is not valid',

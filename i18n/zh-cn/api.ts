@@ -12,10 +12,12 @@ export default {
   badRequest: '参数不正确！',
   inputInvalid: '输入数据无效',
   notFound: '请求地址错误：{url}',
+  notFoundRecord: '记录不存在',
   conflict: '系统中已存在相同的数据！',
   tooLarge: '请求内容过大',
   unsupportedMediaType: '不支持的内容类型',
   tooManyRequests: '请求过于频繁，请稍后再试',
+  tooManyRequestsRetry: '尝试次数过多，请 {minutes} 分钟后再试',
   serverError: '服务器内部错误！',
   validate: {
     invalid: '此项的值无效',

@@ -7,10 +7,11 @@ import zh from '../../../i18n/zh-cn/api';
 import type { Locale } from '~/lib/types';
 import identity from '../identity/messages';
 import orders from '../orders/messages';
+import verification from '../verification/messages';
 
 type Bundle = Record<string, unknown>;
 
-const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders];
+const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification];
 
 function merge(into: Bundle, from: Bundle): Bundle {
   for (const [key, value] of Object.entries(from)) {

@@ -11,6 +11,12 @@ export default {
       locked: '登录失败次数过多，请 {minutes} 分钟后再试',
       unknownUser: '会员不存在：{username}',
     },
+    identity: {
+      registered: '注册成功！',
+      passwordReset: '密码已修改，请重新登录',
+      sessionRevoked: '该设备已退出登录',
+      taken: '已被占用，请换一个',
+    },
   },
   en: {
     auth: {
@@ -22,6 +28,12 @@ export default {
       accountDisabled: 'This account has been disabled',
       locked: 'Too many failed login attempts, please try again in {minutes} minutes',
       unknownUser: 'Member not found: {username}',
+    },
+    identity: {
+      registered: 'Registration succeeded!',
+      passwordReset: 'Password changed, please log in again',
+      sessionRevoked: 'That device has been signed out',
+      taken: 'Already in use, please choose another',
     },
   },
 };

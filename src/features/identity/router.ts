@@ -1,22 +1,27 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { Codes, DomainError } from '~/server/errors';
+import { availableChannels } from '~/server/delivery';
 import type { ApiEnv } from '~/server/http/api-env';
 import { isSameOrigin } from '~/server/http/same-origin';
 import {
   listSessions,
   REFRESH_COOKIE,
+  requestMeta,
   requireMember,
   requireOpenCentre,
   revokeOtherSessions,
+  revokeSessionById,
+  setRefreshCookie,
   setTokenCookie,
   signOut,
 } from '~/server/session';
 import { parseInput } from '~/server/validate';
 import { ok } from '../_shared/envelope';
-import { logoutSchema, refreshSchema } from './schemas';
+import { registerMember, retrievePassword } from './accounts';
+import { logoutSchema, refreshSchema, registerSchema, retrievePasswordSchema, revokeSessionSchema } from './schemas';
 import { refreshToken } from './service';
-import { signIn } from './sign-in';
+import { loginCaptchaOn, signIn } from './sign-in';
 
 /** The refresh token a client posted, under either of the names clients use. */
 const postedRefresh = (body: Record<string, unknown>) => body.refresh_token ?? body.refreshToken;
@@ -25,11 +30,31 @@ const postedRefresh = (body: Record<string, unknown>) => body.refresh_token ?? b
 export const identityRouter = new Hono<ApiEnv>()
   .get('/user/checkIn', async (c) => {
     await requireOpenCentre(c);
-    return ok(c, { userLoginCaptchaSwitch: false, accountVerificationType: [] as string[], loggedIn: !!c.get('auth').session });
+    return ok(c, {
+      userLoginCaptchaSwitch: await loginCaptchaOn(c.get('db')),
+      accountVerificationType: availableChannels(),
+      loggedIn: !!c.get('auth').session,
+    });
   })
   .post('/user/login', async (c) => {
     const result = await signIn(c, c.get('db'), c.get('body'));
     return ok(c, { userInfo: result.userInfo, routePath: '/user' }, 'auth.loginSucceeded');
+  })
+  /** Register by e-mail or mobile with the code sent there; signed in at once, like login. */
+  .post('/user/register', async (c) => {
+    await requireOpenCentre(c);
+    const input = parseInput(registerSchema, c.get('body'));
+    const result = await registerMember(c.get('db'), input, requestMeta(c));
+    setTokenCookie(c, result.token, result.tokenExpiresAt);
+    setRefreshCookie(c, result.refreshToken, result.refreshExpiresAt);
+    return ok(c, { userInfo: result.userInfo, routePath: '/user' }, 'identity.registered');
+  })
+  /** A new password with the code sent to the member's e-mail or mobile; every session ends. */
+  .post('/user/retrievePassword', async (c) => {
+    await requireOpenCentre(c);
+    const input = parseInput(retrievePasswordSchema, c.get('body'));
+    await retrievePassword(c.get('db'), input, requestMeta(c));
+    return ok(c, null, 'identity.passwordReset');
   })
   .post('/user/refreshToken', async (c) => {
     await requireOpenCentre(c);
@@ -54,6 +79,21 @@ export const identityRouter = new Hono<ApiEnv>()
   .get('/account/sessions', async (c) => {
     const { db, session } = await requireMember(c);
     return ok(c, { list: await listSessions(db, session.userId, session.tokenId) });
+  })
+  /** End one of the member's sessions (`{id}`; another member's → 404) or all others (`{all: true}`). */
+  .post('/account/sessions/revoke', async (c) => {
+    const { db, session } = await requireMember(c);
+    const input = parseInput(revokeSessionSchema, c.get('body'));
+    if ('all' in input) {
+      const revoked = await revokeOtherSessions(db, session.userId, {
+        tokenId: session.tokenId,
+        refreshToken: getCookie(c, REFRESH_COOKIE),
+        ip: c.get('ip'),
+      });
+      return ok(c, { revoked }, 'auth.otherSessionsRevoked');
+    }
+    await revokeSessionById(db, session.userId, input.id, c.get('ip'));
+    return ok(c, { revoked: 1 }, 'identity.sessionRevoked');
   })
   /** Sign out everywhere else; this browser keeps its session and its refresh cookie. */
   .post('/account/revokeOtherSessions', async (c) => {

@@ -18,6 +18,7 @@ import {
   verifySignaturePayload,
   type TokenMeta,
 } from '~/server/session';
+import { assertWithin, hit, peek, type Limit } from '~/server/rate-limit';
 import { parseInput } from '~/server/validate';
 import { loginSchema } from './schemas';
 
@@ -43,6 +44,22 @@ export interface LoginResult {
 
 const loginFailed = () => new DomainError('auth.loginFailed', { status: 401, code: Codes.LOGIN_FAILED });
 
+/** Failed logins allowed per IP within LOCK_WINDOW, across all accounts (`LOGIN_FAILURES_PER_IP`). */
+export const maxLoginFailuresPerIp = () => Number(process.env.LOGIN_FAILURES_PER_IP) || 30;
+
+const loginLimits = (account: string, ip: string): [Limit, Limit] => [
+  { key: `login:account:${account.toLowerCase()}`, max: MAX_LOGIN_FAILURES, window: LOCK_WINDOW },
+  { key: `login:ip:${ip}`, max: maxLoginFailuresPerIp(), window: LOCK_WINDOW },
+];
+
+/** 429 'Too many failed login attempts, please try again in {minutes} minutes' (+ Retry-After). */
+const lockedFor = (seconds: number) =>
+  new DomainError('auth.locked', {
+    status: 429,
+    code: Codes.TOO_MANY,
+    params: { minutes: Math.max(1, Math.ceil(seconds / 60)), seconds: Math.max(1, seconds) },
+  });
+
 /**
  * Log in by username, email or mobile. An unknown account and a wrong password give the same
  * error (and take about as long). After MAX_LOGIN_FAILURES failures within LOCK_WINDOW the account
@@ -54,18 +71,28 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
   const ip = input.ip ?? '';
   const now = nowSeconds();
 
+  // Failures are also counted per typed account and per IP, so guesses against accounts that do
+  // not exist, and one address trying many accounts, are limited like guesses against real ones.
+  const limits = loginLimits(account, ip);
+  const byAccount = await peek(db, limits[0], now);
+  if (!byAccount.allowed) throw lockedFor(byAccount.retryAfter);
+  await assertWithin(db, [limits[1]], now);
+  const failed = async () => {
+    await Promise.all(limits.map((l) => hit(db, l, now)));
+    return loginFailed();
+  };
+
   const user = await findUserByAccount(db, account);
   if (!user) {
     dummyHash ??= Bun.password.hash('not-a-real-password');
     await Bun.password.verify(password, await dummyHash);
     await writeAudit(db, { userId: null, action: 'auth.login_failed', detail: { account, reason: 'unknown' }, ip });
-    throw loginFailed();
+    throw await failed();
   }
   const recentFailure = user.last_failure_time !== null && now - user.last_failure_time < LOCK_WINDOW;
   if (recentFailure && user.login_failure >= MAX_LOGIN_FAILURES) {
-    const minutes = Math.max(1, Math.ceil((user.last_failure_time! + LOCK_WINDOW - now) / 60));
     await writeAudit(db, { userId: user.id, action: 'auth.login_locked', detail: { account }, ip });
-    throw new DomainError('auth.locked', { status: 429, code: Codes.TOO_MANY, params: { minutes } });
+    throw lockedFor(user.last_failure_time! + LOCK_WINDOW - now);
   }
   if (!(await Bun.password.verify(password, user.password_hash))) {
     // Counted in SQL, not read-modify-write: parallel guesses must each count towards the lock.
@@ -76,20 +103,34 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
       WHERE id = ${user.id} RETURNING login_failure`;
     const failures = num(row?.login_failure);
     await writeAudit(db, { userId: user.id, action: 'auth.login_failed', detail: { account, failures }, ip });
-    throw loginFailed();
+    throw await failed();
   }
   if (user.status !== 'enable') {
     await writeAudit(db, { userId: user.id, action: 'auth.login_failed', detail: { account, reason: 'disabled' }, ip });
     throw new DomainError('auth.accountDisabled', { status: 403, code: Codes.ACCOUNT_DISABLED });
   }
 
-  const meta = { ip, userAgent: input.userAgent };
+  return openSession(db, user, { keep: !!input.keep, ip, userAgent: input.userAgent }, 'auth.login');
+}
+
+/**
+ * Start a session for a member who proved who they are (password, or a code at registration):
+ * an access token, a refresh token with "keep", the login time and IP, an audit entry.
+ */
+export async function openSession(
+  db: Db,
+  user: UserRow,
+  opts: { keep: boolean; ip: string; userAgent?: string },
+  action: string,
+): Promise<LoginResult> {
+  const now = nowSeconds();
+  const meta = { ip: opts.ip, userAgent: opts.userAgent };
   const access = await issueToken(db, 'access', user.id, ACCESS_TTL, meta);
-  const refresh = input.keep ? await issueToken(db, 'refresh', user.id, REFRESH_TTL, meta) : null;
+  const refresh = opts.keep ? await issueToken(db, 'refresh', user.id, REFRESH_TTL, meta) : null;
   await db.sql`UPDATE "user" SET login_failure = 0, last_failure_time = NULL, last_login_time = ${now},
-    last_login_ip = ${ip}, updated_at = ${now} WHERE id = ${user.id}`;
-  await writeAudit(db, { userId: user.id, action: 'auth.login', detail: { keep: !!input.keep, tokenId: access.id }, ip });
-  const fresh = { ...user, last_login_time: now, last_login_ip: ip, login_failure: 0 };
+    last_login_ip = ${opts.ip}, updated_at = ${now} WHERE id = ${user.id}`;
+  await writeAudit(db, { userId: user.id, action, detail: { keep: opts.keep, tokenId: access.id }, ip: opts.ip });
+  const fresh = { ...user, last_login_time: now, last_login_ip: opts.ip, login_failure: 0 };
   return {
     userInfo: toUserInfo(fresh, { token: access.token, refresh_token: refresh?.token ?? '' }),
     token: access.token,

@@ -24,7 +24,12 @@ const localeOf = (c: Context<ApiEnv>) =>
  */
 export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
   const locale = localeOf(c);
-  if (isDomainError(err)) return c.json(errorEnvelope(locale, err), err.status as 400);
+  if (isDomainError(err)) {
+    // A 429 says when to come back (seconds), for clients and proxies alike.
+    const wait = err.status === 429 ? Number(err.params?.seconds ?? Number(err.params?.minutes ?? 0) * 60) : 0;
+    if (wait > 0) c.header('retry-after', String(wait));
+    return c.json(errorEnvelope(locale, err), err.status as 400);
+  }
   const requestId = c.get('requestId') ?? crypto.randomUUID();
   console.error(`[api] ${requestId} unhandled error on ${c.req.method} ${c.req.path}:`, err);
   return c.json(plainEnvelope(locale, Codes.SERVER_ERROR, 'serverError', undefined, { request_id: requestId }), 500);

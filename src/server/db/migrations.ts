@@ -123,6 +123,50 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 3,
+    name: 'click captcha: what is needed to check an answer, never sent to the client',
+    up: [
+      // `answer`: JSON {w, h, boxes: [[cx, cy, half], …]} in click order. One row per issued image;
+      // re-issuing an id replaces its row; a consumed, expired or worn-out row is deleted.
+      `CREATE TABLE captcha (
+        id TEXT PRIMARY KEY,
+        answer TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        ip TEXT NOT NULL DEFAULT '',
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+      `CREATE INDEX captcha_expires ON captcha (expires_at)`,
+    ],
+  },
+  {
+    version: 4,
+    name: 'identity: rate-limit counters and e-mail/SMS verification codes',
+    up: [
+      // One row per limited key and window; hits are counted with an atomic upsert.
+      `CREATE TABLE rate_counter (
+        key TEXT NOT NULL,
+        window_start BIGINT NOT NULL,
+        count INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (key, window_start)
+      )`,
+      `CREATE INDEX rate_counter_window ON rate_counter (window_start)`,
+      `CREATE TABLE verification_code (
+        id {{id}},
+        channel TEXT NOT NULL,
+        address TEXT NOT NULL,
+        event TEXT NOT NULL,
+        code_hash TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        consumed_at BIGINT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        ip TEXT NOT NULL DEFAULT ''
+      )`,
+      `CREATE INDEX verification_code_target ON verification_code (address, event, created_at)`,
+    ],
+  },
 ];
 
 /** Statements of one migration for one engine. */

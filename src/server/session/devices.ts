@@ -1,5 +1,6 @@
 import { num, numOrNull, nowSeconds, type Db } from '~/server/db/client';
 import { writeAudit } from '~/server/audit';
+import { Codes, DomainError } from '~/server/errors';
 import { hashToken } from './tokens';
 
 /** One signed-in device as the member sees it (never the token itself). */
@@ -46,4 +47,15 @@ export async function revokeOtherSessions(
     RETURNING id`;
   await writeAudit(db, { userId, action: 'auth.revoke_other_sessions', detail: { revoked: rows.length }, ip: keep.ip });
   return rows.length;
+}
+
+/**
+ * End one session of the member by its row id. Another member's session, or one already ended,
+ * answers 404 like an unknown one: ids tell nothing about other members.
+ */
+export async function revokeSessionById(db: Db, userId: number, id: number, ip?: string): Promise<void> {
+  const rows = await db.sql`UPDATE token SET revoked_at = ${nowSeconds()}
+    WHERE id = ${id} AND user_id = ${userId} AND type IN ('access', 'signature') AND revoked_at IS NULL RETURNING id`;
+  if (!rows.length) throw new DomainError('notFoundRecord', { status: 404, code: Codes.NOT_FOUND });
+  await writeAudit(db, { userId, action: 'auth.revoke_session', detail: { tokenId: id }, ip });
 }

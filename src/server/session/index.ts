@@ -17,7 +17,7 @@ export {
   usesCookieAuth,
   type Credentials,
 } from './credentials';
-export { listSessions, revokeOtherSessions, type SessionInfo } from './devices';
+export { listSessions, revokeOtherSessions, revokeSessionById, type SessionInfo } from './devices';
 export { requireMember, requireOpenCentre, requireOperator, requireRule, type MemberGate } from './gates';
 export { redeemSignature, resolveRequestSession } from './request';
 export { lookupToken, resolveSession, type ResolvedSession, type SessionProblem } from './resolve';

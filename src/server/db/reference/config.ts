@@ -19,6 +19,8 @@ export const DEFAULT_SITE_CONFIG: Record<string, unknown> = {
     allowedMimeTypes: '',
   },
   openMemberCenter: true,
+  /** Login asks for the click captcha (PORTAL_LOGIN_CAPTCHA=0 overrides it for automated tests). */
+  userLoginCaptcha: true,
   timezone: 'Asia/Shanghai',
   iframeHosts: [DEMO_IFRAME_HOST],
 };
