@@ -5,13 +5,14 @@
 import en from '../../../i18n/en/api';
 import zh from '../../../i18n/zh-cn/api';
 import type { Locale } from '~/lib/types';
+import area from '../area/messages';
 import identity from '../identity/messages';
 import orders from '../orders/messages';
 import verification from '../verification/messages';
 
 type Bundle = Record<string, unknown>;
 
-const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification];
+const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area];
 
 function merge(into: Bundle, from: Bundle): Bundle {
   for (const [key, value] of Object.entries(from)) {

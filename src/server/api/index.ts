@@ -5,6 +5,7 @@
  * `api.request(path, init)`.
  */
 import { Hono } from 'hono';
+import { areaRouter } from '~/features/area';
 import { identityRouter } from '~/features/identity';
 import { menusRouter } from '~/features/menus';
 import { ordersRouter } from '~/features/orders';
@@ -25,6 +26,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', identityRouter);
   app.route('/', menusRouter);
   app.route('/', ordersRouter);
+  app.route('/', areaRouter);
   return app;
 }
 
