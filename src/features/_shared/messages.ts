@@ -6,13 +6,14 @@ import en from '../../../i18n/en/api';
 import zh from '../../../i18n/zh-cn/api';
 import type { Locale } from '~/lib/types';
 import area from '../area/messages';
+import captcha from '../captcha/messages';
 import identity from '../identity/messages';
 import orders from '../orders/messages';
 import verification from '../verification/messages';
 
 type Bundle = Record<string, unknown>;
 
-const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area];
+const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha];
 
 function merge(into: Bundle, from: Bundle): Bundle {
   for (const [key, value] of Object.entries(from)) {

@@ -6,6 +6,7 @@
  */
 import { Hono } from 'hono';
 import { areaRouter } from '~/features/area';
+import { captchaRouter } from '~/features/captcha';
 import { identityRouter } from '~/features/identity';
 import { menusRouter } from '~/features/menus';
 import { ordersRouter } from '~/features/orders';
@@ -26,6 +27,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', identityRouter);
   app.route('/', menusRouter);
   app.route('/', ordersRouter);
+  app.route('/', captchaRouter);
   app.route('/', areaRouter);
   return app;
 }
