@@ -17,6 +17,8 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'product', path: '/product' },
   { name: 'offer', path: '/offer' },
   { name: 'login', path: '/user/login?to=%2Fuser%2Faccount%2Fprofile&error=failed' },
+  { name: 'register', path: '/user/login?tab=register' },
+  { name: 'retrieve', path: '/user/login?tab=retrieve' },
   { name: 'overview', path: '/user/account/overview', login: true },
   { name: 'profile', path: '/user/account/profile', login: true },
   { name: 'guzhu', path: '/user/order/guzhu', login: true },

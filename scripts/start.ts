@@ -28,6 +28,9 @@ const purge = () => purgeExpiredTokens(db).catch((err) => console.error('token p
 await purge();
 setInterval(purge, 6 * 3600 * 1000).unref();
 
+// Refuses PORTAL_CAPTCHA_TEST=1 with NODE_ENV=production before serving anything.
+(await import('../src/features/captcha')).captchaTestMode();
+
 const { INTERNAL_runFetch } = (await import(join(root, 'dist/server/index.js'))) as {
   INTERNAL_runFetch: (env: Record<string, string | undefined>, req: Request, ...rest: unknown[]) => Promise<Response>;
 };

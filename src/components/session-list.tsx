@@ -46,6 +46,17 @@ export async function SessionList({ t, timeZone }: { t: Translator; timeZone: st
                 })}
               </p>
             </div>
+            {s.current ? null : (
+              <ApiButton
+                url="/userapi/v1/account/sessions/revoke"
+                method="POST"
+                data={{ id: s.id }}
+                refresh
+                label={t('sessions.revoke')}
+                ariaLabel={t('sessions.revokeOne', { device: describeUserAgent(s.userAgent) || t('sessions.unknownDevice') })}
+                className="btn btn-ghost btn-sm"
+              />
+            )}
           </li>
         ))}
       </ul>

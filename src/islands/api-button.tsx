@@ -17,17 +17,30 @@ export interface ApiButtonProps {
   /** Success toast text; else the API's message; else 'Operation successful'. */
   successMessage?: string;
   className?: string;
+  /** JSON body for a POST (e.g. `{id}` of the row the button belongs to). */
+  data?: Record<string, unknown>;
+  /** Accessible name when the visible label is not specific enough (e.g. 'Sign out Chrome on Linux'). */
+  ariaLabel?: string;
   /** Re-render the current page from the server after success (e.g. a list that changed). */
   refresh?: boolean;
 }
 
-export function ApiButton({ url, method = 'GET', label, successMessage, className = 'btn btn-ghost', refresh = false }: ApiButtonProps) {
+export function ApiButton({
+  url,
+  method = 'GET',
+  label,
+  successMessage,
+  className = 'btn btn-ghost',
+  refresh = false,
+  data,
+  ariaLabel,
+}: ApiButtonProps) {
   const [busy, setBusy] = useState(false);
   const onClick = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      await request({ url, method, showSuccessMessage: true, successMessage, loading: true });
+      await request({ url, method, data, showSuccessMessage: true, successMessage, loading: true });
       if (refresh) await refreshPage();
     } catch {
       // Already shown as a toast (or the page is going to the login screen).
@@ -36,7 +49,7 @@ export function ApiButton({ url, method = 'GET', label, successMessage, classNam
     }
   };
   return (
-    <button type="button" className={className} disabled={busy} aria-busy={busy || undefined} onClick={onClick}>
+    <button type="button" className={className} disabled={busy} aria-busy={busy || undefined} aria-label={ariaLabel} onClick={onClick}>
       {label}
     </button>
   );

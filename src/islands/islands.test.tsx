@@ -17,7 +17,7 @@ const text = {
   keep: 'Keep',
   submit: 'Log in',
   submitting: '…',
-  network: 'Network',
+
   unknown: 'Unknown',
   validate: {
     'validate.required': 'Required',

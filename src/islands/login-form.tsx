@@ -5,10 +5,12 @@
  * and posts JSON to /userapi/v1/user/login through the shared HTTP helper; on success it goes to `to` or `data.routePath`.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { isApiError, isCancel, request } from '~/lib/http';
+import { failureMessage, isCancel, request } from '~/lib/http';
 import { loginSchema } from '~/features/identity/schemas';
 import { safeLocalPath } from '~/lib/safe-path';
 import { fieldError as schemaFieldError } from '~/lib/schema';
+import type { ClickCaptchaText } from './click-captcha';
+import { useCaptcha } from './use-captcha';
 
 export interface LoginFormText {
   account: string;
@@ -18,7 +20,6 @@ export interface LoginFormText {
   keep: string;
   submit: string;
   submitting: string;
-  network: string;
   unknown: string;
   /** Schema message key (`validate.required`, …) → text. */
   validate: Record<string, string>;
@@ -32,11 +33,13 @@ export interface LoginFormProps {
   /** Account typed before a failed no-JS attempt, so the member does not retype it. */
   account?: string;
   text: LoginFormText;
+  /** The click captcha's texts when login asks for it (site switch on), else null. */
+  captcha?: ClickCaptchaText | null;
 }
 
 type Field = 'account' | 'password';
 
-export function LoginForm({ to, error, account = '', text }: LoginFormProps) {
+export function LoginForm({ to, error, account = '', text, captcha = null }: LoginFormProps) {
   const id = useId();
   const [values, setValues] = useState({ account, password: '' });
   const [touched, setTouched] = useState({ account: false, password: false });
@@ -44,6 +47,7 @@ export function LoginForm({ to, error, account = '', text }: LoginFormProps) {
   const [busy, setBusy] = useState(false);
   const accountRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const [captchaDialog, askCaptcha] = useCaptcha(captcha);
 
   // The login schema the API enforces, checked field by field as the member types.
   const check = (f: Field, v: string) => schemaFieldError(loginSchema, { ...values, [f]: v }, f);
@@ -61,13 +65,15 @@ export function LoginForm({ to, error, account = '', text }: LoginFormProps) {
       return;
     }
     const keep = (e.currentTarget.elements.namedItem('keep') as HTMLInputElement | null)?.checked ?? false;
+    const solved = captcha ? await askCaptcha() : null;
+    if (captcha && !solved) return;
     setBusy(true);
     setFormError('');
     try {
       const res = await request<{ routePath?: string }>({
         url: '/userapi/v1/user/login',
         method: 'POST',
-        data: { account: values.account.trim(), password: values.password, keep },
+        data: { account: values.account.trim(), password: values.password, keep, ...solved },
         // Errors show inline next to the form, not as toasts.
         showErrorMessage: false,
         showCodeMessage: false,
@@ -76,7 +82,7 @@ export function LoginForm({ to, error, account = '', text }: LoginFormProps) {
       return;
     } catch (err) {
       if (isCancel(err)) return;
-      setFormError(isApiError(err) ? err.message || text.unknown : text.network);
+      setFormError(failureMessage(err) || text.unknown);
     }
     setBusy(false);
   };
@@ -144,6 +150,7 @@ export function LoginForm({ to, error, account = '', text }: LoginFormProps) {
       <button type="submit" className="btn btn-primary btn-block btn-lg" disabled={busy} aria-busy={busy || undefined}>
         {busy ? text.submitting : text.submit}
       </button>
+      {captchaDialog}
     </form>
   );
 }

@@ -21,3 +21,31 @@ export async function waitForHydration(page: Page): Promise<void> {
 
 /** The member-centre sidebar (navigation landmark built from the server's menus). */
 export const sidebar = (page: Page) => page.locator('[data-testid="member-sidebar"]');
+
+/**
+ * Solve the open click-captcha dialog as a person would: click the image at the answer's points.
+ * The server is in captcha test mode, so the issue response carries `test_answer`
+ * (`x1,y1-x2,y2;width;height` at the image's natural size); the clicks are scaled to the rendered size.
+ */
+export async function solveCaptcha(page: Page, issued: Promise<import('@playwright/test').Response>): Promise<void> {
+  const body = (await (await issued).json()) as { data: { test_answer: string } };
+  const [points, w, h] = body.data.test_answer.split(';');
+  const stage = page.locator('.captcha-image');
+  await expect(stage).toBeVisible();
+  const box = (await stage.boundingBox())!;
+  for (const p of points.split('-')) {
+    const [x, y] = p.split(',').map(Number);
+    await stage.click({ position: { x: (x / Number(w)) * box.width, y: (y / Number(h)) * box.height } });
+  }
+}
+
+/** The newest code the dev outbox holds for `to` (the e2e server writes it under E2E_DATA_DIR). */
+export async function codeFromOutbox(to: string): Promise<string> {
+  const { readOutbox, outboxDir } = await import('../../src/server/delivery/outbox');
+  for (let i = 0; i < 50; i++) {
+    const hit = readOutbox(outboxDir(process.env.E2E_DATA_DIR), to)[0];
+    if (hit?.code) return hit.code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code in the outbox for ${to}`);
+}

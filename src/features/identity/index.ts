@@ -2,4 +2,4 @@
 export { identityRouter } from './router';
 export { loginSchema, type LoginFields } from './schemas';
 export { LOCK_WINDOW, login, MAX_LOGIN_FAILURES, refreshToken, signLink, verifySignature, type LoginResult } from './service';
-export { signIn } from './sign-in';
+export { loginCaptchaOn, signIn } from './sign-in';

@@ -47,9 +47,10 @@ const loginFailed = () => new DomainError('auth.loginFailed', { status: 401, cod
 /** Failed logins allowed per IP within LOCK_WINDOW, across all accounts (`LOGIN_FAILURES_PER_IP`). */
 export const maxLoginFailuresPerIp = () => Number(process.env.LOGIN_FAILURES_PER_IP) || 30;
 
-const loginLimits = (account: string, ip: string): [Limit, Limit] => [
+/** Per typed account, and per IP when the request has one (a caller outside HTTP has none). */
+const loginLimits = (account: string, ip: string): Limit[] => [
   { key: `login:account:${account.toLowerCase()}`, max: MAX_LOGIN_FAILURES, window: LOCK_WINDOW },
-  { key: `login:ip:${ip}`, max: maxLoginFailuresPerIp(), window: LOCK_WINDOW },
+  ...(ip ? [{ key: `login:ip:${ip}`, max: maxLoginFailuresPerIp(), window: LOCK_WINDOW }] : []),
 ];
 
 /** 429 'Too many failed login attempts, please try again in {minutes} minutes' (+ Retry-After). */
@@ -76,7 +77,7 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
   const limits = loginLimits(account, ip);
   const byAccount = await peek(db, limits[0], now);
   if (!byAccount.allowed) throw lockedFor(byAccount.retryAfter);
-  await assertWithin(db, [limits[1]], now);
+  await assertWithin(db, limits.slice(1), now);
   const failed = async () => {
     await Promise.all(limits.map((l) => hit(db, l, now)));
     return loginFailed();

@@ -3,6 +3,7 @@ import type { Db } from '~/server/db/client';
 import { memberCenterClosed } from '~/server/errors';
 import { requestMeta, setRefreshCookie, setTokenCookie } from '~/server/session';
 import { getConfigValue, getSiteConfig } from '~/server/site-config';
+import { verifyCaptchaForAction } from '../captcha';
 import { parseInput } from '~/server/validate';
 import { loginSchema } from './schemas';
 import { login, type LoginResult } from './service';
@@ -18,7 +19,7 @@ export async function signIn(c: Context, db: Db, fields: Record<string, unknown>
   if (!openMemberCenter) throw memberCenterClosed();
   const input = parseInput(loginSchema, { ...fields, account: fields.account ?? fields.username });
   if (await loginCaptchaOn(db)) {
-    await CAPTCHA_PENDING(db, { captchaId: fields.captchaId, captchaInfo: fields.captchaInfo });
+    await verifyCaptchaForAction(db, { captchaId: fields.captchaId, captchaInfo: fields.captchaInfo });
   }
   const result = await login(db, { ...input, ...requestMeta(c) });
   setTokenCookie(c, result.token, result.tokenExpiresAt);
@@ -34,6 +35,3 @@ export async function loginCaptchaOn(db: Db): Promise<boolean> {
   if (process.env.PORTAL_LOGIN_CAPTCHA === '0') return false;
   return (await getConfigValue(db, 'userLoginCaptcha')) !== false;
 }
-
-// WIRING PENDING: replaced by the captcha feature's verifyCaptchaForAction once it lands.
-const CAPTCHA_PENDING = async (_db: Db, _answer: { captchaId: unknown; captchaInfo: unknown }) => {};

@@ -2,7 +2,7 @@
 export { http, request } from './request';
 export { DEFAULT_TIMEOUT, type ApiResponse, type Method, type RequestOptions } from './options';
 export { CANCEL_MESSAGE, RETRY_STATUSES, TIMEOUT_MESSAGE, UNSAFE_METHODS, inFlightCount } from './transport';
-export { LOGIN_CODES, SUCCESS_CODE } from './outcome';
+export { failureMessage, LOGIN_CODES, SUCCESS_CODE } from './outcome';
 export { ApiError, isApiError, isCancel, isNetworkError, isTimeout, type ApiErrorKind } from './errors';
 export { flattenParams, toQueryString, withParams, type Params } from './params';
 export { tokenStore, type ClientTokens } from './tokens';

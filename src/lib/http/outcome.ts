@@ -38,12 +38,21 @@ function showError(message: string, enabled: boolean): void {
   if (enabled && message) notify({ type: 'error', message });
 }
 
+/**
+ * The spec §8 text for any failed request, for forms that show errors inline: the server's
+ * message when it answered, else the timeout, 'You are disconnected!' offline, or 'Server exception!'.
+ */
+export function failureMessage(e: unknown): string {
+  if (e instanceof ApiError && e.message) return e.message;
+  const m = requestMessages();
+  if (isTimeout(e)) return m.timeout;
+  return typeof navigator !== 'undefined' && navigator.onLine === false ? m.offline : m.network;
+}
+
 /** Toast for a request that got no answer (timeout, network, offline); cancellations stay silent. */
 export function reportTransportFailure(e: unknown, showErrorMessage: boolean): void {
   if (isCancel(e)) return;
-  const m = requestMessages();
-  if (isTimeout(e)) showError(m.timeout, showErrorMessage);
-  else showError(typeof navigator !== 'undefined' && navigator.onLine === false ? m.offline : m.network, showErrorMessage);
+  showError(failureMessage(e), showErrorMessage);
 }
 
 /**

@@ -14,7 +14,10 @@ import { PageTitle } from '~/components/page-title';
 import { PrefsBar } from '~/components/prefs-bar';
 import { SiteFooter } from '~/components/site-footer';
 import { pageContext } from '~/components/page-context';
-import { LoginForm } from '~/islands/login-form';
+import { LoginCard, type LoginTab } from '~/components/login-card';
+import { loginCaptchaOn } from '~/features/identity';
+import { getDb } from '~/server/db/client';
+import { availableChannels } from '~/server/delivery';
 
 export default async function Login({ query }: PageProps<'/user/login'>) {
   const { view, t } = await pageContext('user/login');
@@ -27,9 +30,8 @@ export default async function Login({ query }: PageProps<'/user/login'>) {
   const known = /^[\w.]+$/.test(errorKey) ? apiMessage(view.locale, errorKey) : errorKey;
   const error = !errorKey ? '' : known !== errorKey ? known : t.has(['errors', errorKey]) ? t(['errors', errorKey]) : t('errors.unknown');
 
-  const validate = Object.fromEntries(
-    ['required', 'invalid', 'account', 'password', 'email', 'mobile'].map((k) => [`validate.${k}`, t(['validate', k])]),
-  );
+  const tabParam = params.get('tab');
+  const tab: LoginTab = tabParam === 'register' || tabParam === 'retrieve' ? tabParam : 'login';
   const asides = ['a', 'b', 'c'] as const;
   return (
     <div className="login-shell">
@@ -64,33 +66,26 @@ export default async function Login({ query }: PageProps<'/user/login'>) {
               ))}
             </ul>
           </section>
-          <section className="login-card" aria-labelledby="login-heading">
-            <h1 id="login-heading">{t('heading', { siteName: view.site.siteName })}</h1>
-            <p className="muted login-lead">{t('lead')}</p>
-            {view.openMemberCenter ? (
-              <LoginForm
-                to={to}
-                error={error}
-                account={(params.get('account') ?? '').slice(0, 64)}
-                text={{
-                  account: t('account'),
-                  accountPlaceholder: t('accountPlaceholder'),
-                  password: t('password'),
-                  passwordPlaceholder: t('passwordPlaceholder'),
-                  keep: t('keep'),
-                  submit: t('submit'),
-                  submitting: t('submitting'),
-                  network: t('errors.network'),
-                  unknown: t('errors.unknown'),
-                  validate,
-                }}
-              />
-            ) : (
+          {view.openMemberCenter ? (
+            <LoginCard
+              t={t}
+              locale={view.locale}
+              siteName={view.site.siteName}
+              tab={tab}
+              to={to}
+              error={error}
+              account={(params.get('account') ?? '').slice(0, 64)}
+              captcha={await loginCaptchaOn(getDb())}
+              channels={availableChannels()}
+            />
+          ) : (
+            <section className="login-card" aria-labelledby="login-heading">
+              <h1 id="login-heading">{t('heading', { siteName: view.site.siteName })}</h1>
               <p role="alert" className="form-error">
                 {t('errors.closed')}
               </p>
-            )}
-          </section>
+            </section>
+          )}
         </div>
       </main>
       <SiteFooter t={t} site={view.site} compact />

@@ -10,6 +10,7 @@ import { captchaRouter } from '~/features/captcha';
 import { identityRouter } from '~/features/identity';
 import { menusRouter } from '~/features/menus';
 import { ordersRouter } from '~/features/orders';
+import { verificationRouter } from '~/features/verification';
 import { getDb as defaultGetDb, type Db } from '~/server/db/client';
 import type { ApiEnv } from '~/server/http/api-env';
 import { API_BASE } from '~/server/session';
@@ -27,6 +28,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', identityRouter);
   app.route('/', menusRouter);
   app.route('/', ordersRouter);
+  app.route('/', verificationRouter);
   app.route('/', captchaRouter);
   app.route('/', areaRouter);
   return app;

@@ -14,5 +14,7 @@ export default {
     unknownDevice: 'Unknown device',
     meta: 'IP {ip} · last active {active} · expires {expires}',
     revokeOthers: 'Sign out all other devices',
+    revoke: 'Sign out',
+    revokeOne: 'Sign out {device}',
   },
 } as const;

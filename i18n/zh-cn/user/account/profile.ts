@@ -13,6 +13,8 @@ export default {
     signedLink: '签名链接',
     unknownDevice: '未知设备',
     meta: 'IP {ip} · 最近活动 {active} · 到期 {expires}',
+    revoke: '退出登录',
+    revokeOne: '退出 {device} 的登录',
     revokeOthers: '退出其他所有设备',
   },
 } as const;
