@@ -1,12 +1,9 @@
 /** Registration, recovery, login limits and ending one session, through the API, on both engines. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Envelope } from '~/features/_shared/envelope';
 import { createApi } from '~/server/api';
-import { outboxAdapter, readOutbox, setDeliveryAdapter } from '~/server/delivery';
 import { sendCode } from '../verification';
+import { testOutbox } from '../../../tests/support/outbox';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 
 const ORIGIN = 'http://localhost';
@@ -14,7 +11,7 @@ const ORIGIN = 'http://localhost';
 for (const engine of engines()) {
   describe(`accounts on ${engine.name}`, () => {
     let t: TestDatabase;
-    let dir: string;
+    const outbox = testOutbox();
     let api: ReturnType<typeof createApi>;
 
     // biome-ignore lint/suspicious/noExplicitAny: replies are read field by field
@@ -29,20 +26,16 @@ for (const engine of engines()) {
     /** Codes come from the outbox, as a person would read them. */
     async function codeFor(channel: 'email' | 'sms', address: string, event: 'user_register' | 'user_retrieve_pwd') {
       await sendCode(t.db, { channel, address, event, ip: '203.0.113.9', locale: 'en', registered: event === 'user_retrieve_pwd' });
-      return readOutbox(dir, address)[0].code!;
+      return outbox.latest(address).code!;
     }
 
     beforeAll(async () => {
       t = await freshDatabase(engine, { seed: true });
       api = createApi({ getDb: () => t.db });
-      dir = mkdtempSync(join(tmpdir(), 'outbox-'));
-      setDeliveryAdapter('email', outboxAdapter(dir));
-      setDeliveryAdapter('sms', outboxAdapter(dir));
+      outbox.open();
     });
     afterAll(async () => {
-      setDeliveryAdapter('email', undefined);
-      setDeliveryAdapter('sms', undefined);
-      rmSync(dir, { recursive: true, force: true });
+      outbox.close();
       await t.drop();
     });
 

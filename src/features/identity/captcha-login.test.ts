@@ -3,12 +3,9 @@
  * issue answer carries the solving `info`); everything else behaves as in production.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Envelope } from '~/features/_shared/envelope';
 import { createApi } from '~/server/api';
-import { outboxAdapter, readOutbox, setDeliveryAdapter } from '~/server/delivery';
+import { testOutbox } from '../../../tests/support/outbox';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 
 const ORIGIN = 'http://localhost';
@@ -17,7 +14,7 @@ for (const engine of engines()) {
   describe(`captcha before login and codes on ${engine.name}`, () => {
     let t: TestDatabase;
     let api: ReturnType<typeof createApi>;
-    let dir: string;
+    const outbox = testOutbox();
     const saved = { login: process.env.PORTAL_LOGIN_CAPTCHA, test: process.env.PORTAL_CAPTCHA_TEST };
 
     // biome-ignore lint/suspicious/noExplicitAny: replies are read field by field
@@ -39,8 +36,7 @@ for (const engine of engines()) {
       process.env.PORTAL_CAPTCHA_TEST = '1';
       t = await freshDatabase(engine, { seed: true });
       api = createApi({ getDb: () => t.db });
-      dir = mkdtempSync(join(tmpdir(), 'outbox-'));
-      setDeliveryAdapter('email', outboxAdapter(dir));
+      outbox.open();
     });
     afterAll(async () => {
       for (const [k, v] of [
@@ -50,8 +46,7 @@ for (const engine of engines()) {
         if (v === undefined) delete process.env[k];
         else process.env[k] = v;
       }
-      setDeliveryAdapter('email', undefined);
-      rmSync(dir, { recursive: true, force: true });
+      outbox.close();
       await t.drop();
     });
 
@@ -69,10 +64,10 @@ for (const engine of engines()) {
     test('a code is sent only behind a solved captcha', async () => {
       const bare = await call('ems/send', { email: 'fresh@example.com', event: 'user_register' });
       expect(bare.res.status).toBe(400);
-      expect(readOutbox(dir, 'fresh@example.com')).toEqual([]);
+      expect(outbox.all('fresh@example.com')).toEqual([]);
       const sent = await call('ems/send', { email: 'fresh@example.com', event: 'user_register', ...(await solve()) });
       expect([sent.res.status, sent.body.message]).toEqual([200, 'Mail sent successfully~']);
-      expect(readOutbox(dir, 'fresh@example.com')[0].code).toMatch(/^\d{6}$/);
+      expect(outbox.latest('fresh@example.com').code).toMatch(/^\d{6}$/);
     });
   });
 }

@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { nowSeconds } from '~/server/db/client';
-import { outboxAdapter, readOutbox, setDeliveryAdapter } from '~/server/delivery';
 import { DomainError } from '~/server/errors';
+import { testOutbox } from '../../../tests/support/outbox';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { consumeCode, MAX_CODE_ATTEMPTS, RESEND_GAP, sendCode } from './service';
 
@@ -21,30 +18,26 @@ async function failure(p: Promise<unknown>): Promise<DomainError> {
 for (const engine of engines()) {
   describe(`verification codes on ${engine.name}`, () => {
     let t: TestDatabase;
-    let dir: string;
+    const outbox = testOutbox();
     let n = 0;
     const fresh = () => `person${++n}-${engine.name}@example.com`;
-    const codeFor = (to: string) => readOutbox(dir, to)[0]?.code ?? '';
+    const codeFor = (to: string) => outbox.latest(to)?.code ?? '';
     const send = (address: string, extra: Partial<Parameters<typeof sendCode>[1]> = {}) =>
       sendCode(t.db, { channel: 'email', address, event: 'user_register', ip: `10.0.0.${n}`, locale: 'en', registered: false, ...extra });
 
     beforeAll(async () => {
       t = await freshDatabase(engine, { seed: true });
-      dir = mkdtempSync(join(tmpdir(), 'outbox-'));
-      setDeliveryAdapter('email', outboxAdapter(dir));
-      setDeliveryAdapter('sms', outboxAdapter(dir));
+      outbox.open();
     });
     afterAll(async () => {
-      setDeliveryAdapter('email', undefined);
-      setDeliveryAdapter('sms', undefined);
-      rmSync(dir, { recursive: true, force: true });
+      outbox.close();
       await t.drop();
     });
 
     test('a code reaches the outbox, works once, and is stored only as a hash', async () => {
       const to = fresh();
       expect(await send(to)).toEqual({ sent: true });
-      const [mail] = readOutbox(dir, to);
+      const [mail] = outbox.all(to);
       expect(mail).toMatchObject({ channel: 'email', to, event: 'user_register' });
       expect(mail.code).toMatch(/^\d{6}$/);
       expect(mail.subject).toContain('Register');
@@ -107,7 +100,7 @@ for (const engine of engines()) {
       expect((await failure(send('demo@example.com', { registered: true }))).status).toBe(409);
       const ghost = fresh();
       expect(await send(ghost, { event: 'user_retrieve_pwd', registered: false })).toEqual({ sent: false });
-      expect(readOutbox(dir, ghost)).toEqual([]);
+      expect(outbox.all(ghost)).toEqual([]);
       const guess = await failure(consumeCode(t.db, { channel: 'email', address: ghost, event: 'user_retrieve_pwd', code: '123456' }));
       expect(guess.key).toBe('code.invalid');
     });
