@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Locale, Theme } from '~/lib/types';
+import type { SessionProblem } from '~/server/session/resolve';
 
 /** The signed-in member behind a request, as resolved by the session middleware. */
 export interface Session {
@@ -27,7 +28,7 @@ export interface RequestContext {
   pathname: string;
   session: Session | null;
   /** Why a presented token did not give a session (drives 401001 vs 401200). */
-  sessionProblem: 'none' | 'missing' | 'invalid' | 'expired';
+  sessionProblem: SessionProblem;
   /** HTTP status a page asked for (e.g. 403 for a page the member's group lacks). */
   status?: number;
 }

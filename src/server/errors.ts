@@ -55,6 +55,14 @@ export const isDomainError = (e: unknown): e is DomainError => e instanceof Doma
 
 /** Not logged in, or the token is unknown (401001). */
 export const needLogin = () => new DomainError('auth.needLogin', { status: 401, code: Codes.NEED_LOGIN });
+/**
+ * The member's session ended because the account was disabled: 401001 (the client logs out) with
+ * 'This account has been disabled'.
+ */
+export const accountDisabledLogout = () => new DomainError('auth.accountDisabled', { status: 401, code: Codes.NEED_LOGIN });
+/** Not logged in for the given reason: expired → 401200, disabled → 401001 saying so, else 401001. */
+export const noSession = (problem: string | undefined) =>
+  problem === 'expired' ? sessionExpired() : problem === 'disabled' ? accountDisabledLogout() : needLogin();
 /** The session expired (401200). */
 export const sessionExpired = () => new DomainError('auth.expired', { status: 401, code: Codes.SESSION_EXPIRED });
 /** The member's group lacks the rule: 'You do not have permission to operate!'. */

@@ -14,13 +14,17 @@ export function isOpenPath(pathname: string): boolean {
  * (302) and the RSC interceptor (client navigation), so the two cannot drift.
  */
 export function decidePage(
-  ctx: Pick<RequestContext, 'session'>,
+  ctx: Pick<RequestContext, 'session'> & { sessionProblem?: RequestContext['sessionProblem'] },
   pathname: string,
   search: string,
   permission: (pathname: string) => 'allowed' | 'forbidden' | 'unknown',
 ): GuardDecision {
   if (isOpenPath(pathname)) return { kind: 'open' };
-  if (!ctx.session) return { kind: 'login', to: loginUrlFor(pathname + search) };
+  if (!ctx.session) {
+    const to = loginUrlFor(pathname + search);
+    // A disabled member is sent to the login form with the reason.
+    return { kind: 'login', to: ctx.sessionProblem === 'disabled' ? `${to}&error=auth.accountDisabled` : to };
+  }
   return permission(pathname) === 'forbidden' ? { kind: 'forbidden' } : { kind: 'member' };
 }
 

@@ -129,6 +129,24 @@ for (const engine of engines()) {
       }
     });
 
+    test('a disabled member is out on the next request, and the login form says why', async () => {
+      const operator = await login('operator', 'Operator#2026');
+      await t.db.sql`UPDATE "user" SET status = 'disable' WHERE username = 'operator'`;
+      try {
+        const page = await get('/user/account/overview', operator);
+        expect(page.status).toBe(302);
+        expect(page.headers.get('location')).toBe('/user/login?to=%2Fuser%2Faccount%2Foverview&error=auth.accountDisabled');
+        const token = operator.split('=')[1];
+        const api = await createApi({ getDb: () => t.db }).request(`${ORIGIN}/userapi/v1/account/sessions`, {
+          headers: { 'ba-user-token': token, 'think-lang': 'en' },
+        });
+        const body = (await api.json()) as { code: number; message: string };
+        expect([api.status, body.code, body.message]).toEqual([401, 401001, 'This account has been disabled']);
+      } finally {
+        await t.db.sql`UPDATE "user" SET status = 'enable' WHERE username = 'operator'`;
+      }
+    });
+
     describe("the no-JS login form obeys the API's rules", () => {
       const formLogin = (headers: Record<string, string> = {}, fields: Record<string, string> = {}) =>
         gate.request(`${ORIGIN}/user/login`, {

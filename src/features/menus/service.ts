@@ -1,7 +1,7 @@
 import type { IndexPayload, Locale } from '~/lib/types';
 import type { Session } from '~/server/context';
 import type { Db } from '~/server/db/client';
-import { needLogin, sessionExpired } from '~/server/errors';
+import { noSession } from '~/server/errors';
 import { getUserInfo, type OwnTokens } from '~/server/members';
 import { buildTree, loadRules, memberRules } from '~/server/permissions';
 import type { SessionProblem } from '~/server/session';
@@ -27,7 +27,7 @@ export async function loadIndexPayload(db: Db, input: IndexInput): Promise<Index
   const { site, openMemberCenter } = await getSiteConfig(db, input.locale);
   const userInfo = input.session ? await getUserInfo(db, input.session.userId, input.tokens) : null;
   if (!input.session || !userInfo) {
-    if (input.requiredLogin) throw input.sessionProblem === 'expired' ? sessionExpired() : needLogin();
+    if (input.requiredLogin) throw noSession(input.sessionProblem);
     const guest = (await loadRules(db)).filter(
       (r) => r.no_login_valid === 1 && (r.type === 'route' || r.type === 'nav' || r.type === 'button'),
     );

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Session } from '~/server/context';
 import type { Db } from '~/server/db/client';
-import { forbidden, memberCenterClosed, needLogin, sessionExpired } from '~/server/errors';
+import { forbidden, memberCenterClosed, noSession } from '~/server/errors';
 import type { ApiEnv } from '~/server/http/api-env';
 import type { UserRow } from '~/server/members';
 import { hasAction, hasExplicitRule } from '~/server/permissions';
@@ -27,7 +27,7 @@ export async function requireOpenCentre(c: Context<ApiEnv>): Promise<void> {
 export async function requireMember(c: Context<ApiEnv>): Promise<MemberGate> {
   await requireOpenCentre(c);
   const auth = c.get('auth');
-  if (!auth.session || !auth.user) throw auth.problem === 'expired' ? sessionExpired() : needLogin();
+  if (!auth.session || !auth.user) throw noSession(auth.problem);
   return { db: c.get('db'), session: auth.session, member: auth.user };
 }
 
@@ -44,7 +44,7 @@ export async function requireRule(c: Context<ApiEnv>, ruleName: string): Promise
  */
 export async function requireOperator(c: Context<ApiEnv>, ruleName: string): Promise<MemberGate> {
   const auth = c.get('auth');
-  if (!auth.session || !auth.user) throw auth.problem === 'expired' ? sessionExpired() : needLogin();
+  if (!auth.session || !auth.user) throw noSession(auth.problem);
   const gate = { db: c.get('db'), session: auth.session, member: auth.user };
   if (!(await hasExplicitRule(gate.db, gate.session, ruleName))) throw forbidden();
   return gate;

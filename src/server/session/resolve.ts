@@ -5,7 +5,8 @@ import { findUserById, toUserRow, type UserRow } from '~/server/members';
 import { verifySignaturePayload } from './signature';
 import { hashToken, LAST_USED_THROTTLE, SIGNATURE_SESSION_TTL, type TokenMeta } from './tokens';
 
-export type SessionProblem = 'none' | 'missing' | 'invalid' | 'expired';
+/** Why a request has no session; 'disabled' is a live token of a member who was disabled. */
+export type SessionProblem = 'none' | 'missing' | 'invalid' | 'expired' | 'disabled';
 
 export interface ResolvedSession {
   session: Session | null;
@@ -41,9 +42,9 @@ export async function lookupToken(db: Db, raw: string): Promise<TokenLookup | nu
 }
 
 async function fromLookup(db: Db, hit: TokenLookup | null, type: string, via: Session['via']): Promise<ResolvedSession> {
-  if (!hit || hit.type !== type || hit.revokedAt !== null || hit.user.status !== 'enable') {
-    return { session: null, problem: 'invalid' };
-  }
+  if (!hit || hit.type !== type || hit.revokedAt !== null) return { session: null, problem: 'invalid' };
+  // A disabled member's live token: out on this request, and told why.
+  if (hit.user.status !== 'enable') return { session: null, problem: 'disabled' };
   const now = nowSeconds();
   if (hit.expiresAt <= now) return { session: null, problem: 'expired' };
   // Only last_used_at, and at most once a minute: "last login" stays the real last login.
@@ -73,7 +74,7 @@ export async function resolveSession(
   if (creds.signature) {
     const sig = await resolveSignature(db, creds.signature, meta);
     if (sig.session) return sig;
-    if (!tokenResult || tokenResult.problem === 'invalid') return sig;
+    if (!tokenResult || tokenResult.problem === 'invalid' || sig.problem === 'disabled') return sig;
   }
   return tokenResult ?? { session: null, problem: 'missing' };
 }
