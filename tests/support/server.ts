@@ -57,15 +57,16 @@ export function ensureBuild(): Promise<void> {
 }
 
 async function buildOnce(): Promise<void> {
-  if (hasBuild()) return;
+  if (hasBuild() && !existsSync(LOCK)) return;
+  // Whoever holds the lock builds; the others wait for the lock, not for the files (they
+  // appear before the build has finished).
   const deadline = Date.now() + 5 * 60_000;
   for (;;) {
-    if (hasBuild()) return;
     try {
       mkdirSync(LOCK); // atomic: exactly one process gets it
       break;
     } catch {
-      // Someone else builds; a lock older than 5 minutes is left over from a killed run.
+      // A lock older than 5 minutes is left over from a killed run.
       try {
         if (Date.now() - statSync(LOCK).mtimeMs > 5 * 60_000) rmSync(LOCK, { recursive: true, force: true });
       } catch {
