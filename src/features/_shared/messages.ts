@@ -8,12 +8,14 @@ import type { Locale } from '~/lib/types';
 import area from '../area/messages';
 import captcha from '../captcha/messages';
 import identity from '../identity/messages';
+import ledger from '../ledger/messages';
 import orders from '../orders/messages';
+import upload from '../upload/messages';
 import verification from '../verification/messages';
 
 type Bundle = Record<string, unknown>;
 
-const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha];
+const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, upload];
 
 function merge(into: Bundle, from: Bundle): Bundle {
   for (const [key, value] of Object.entries(from)) {

@@ -167,6 +167,65 @@ export const migrations: Migration[] = [
       `CREATE INDEX verification_code_target ON verification_code (address, event, created_at)`,
     ],
   },
+  {
+    version: 5,
+    name: 'ledger: append-only balance (money) and points (score) logs',
+    up: [
+      // Append-only: one row per change of user.money, written in the same transaction as the change.
+      `CREATE TABLE user_money_log (
+        id {{id}},
+        user_id INTEGER NOT NULL REFERENCES "user" (id),
+        amount BIGINT NOT NULL,
+        before BIGINT NOT NULL,
+        after BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        memo TEXT NOT NULL DEFAULT '',
+        reference TEXT NOT NULL DEFAULT '',
+        request_id TEXT,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE INDEX user_money_log_user ON user_money_log (user_id, created_at, id)`,
+      `CREATE UNIQUE INDEX user_money_log_request ON user_money_log (user_id, request_id)`,
+      `CREATE TABLE user_score_log (
+        id {{id}},
+        user_id INTEGER NOT NULL REFERENCES "user" (id),
+        amount BIGINT NOT NULL,
+        before BIGINT NOT NULL,
+        after BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        memo TEXT NOT NULL DEFAULT '',
+        reference TEXT NOT NULL DEFAULT '',
+        request_id TEXT,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE INDEX user_score_log_user ON user_score_log (user_id, created_at, id)`,
+      `CREATE UNIQUE INDEX user_score_log_request ON user_score_log (user_id, request_id)`,
+    ],
+  },
+  {
+    version: 6,
+    name: 'uploads: attachments, one row per sha1 + topic',
+    up: [
+      `CREATE TABLE attachment (
+        id {{id}},
+        user_id INTEGER NOT NULL REFERENCES "user" (id),
+        topic TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mime TEXT NOT NULL,
+        size BIGINT NOT NULL,
+        sha1 TEXT NOT NULL,
+        storage TEXT NOT NULL DEFAULT 'local',
+        path TEXT NOT NULL,
+        width INTEGER NOT NULL DEFAULT 0,
+        height INTEGER NOT NULL DEFAULT 0,
+        created_at BIGINT NOT NULL
+      )`,
+      // The same bytes in the same topic are stored once, even when two uploads race.
+      `CREATE UNIQUE INDEX attachment_sha1_topic ON attachment (sha1, topic)`,
+      `CREATE UNIQUE INDEX attachment_path ON attachment (path)`,
+      `CREATE INDEX attachment_user ON attachment (user_id, created_at)`,
+    ],
+  },
 ];
 
 /** Statements of one migration for one engine. */

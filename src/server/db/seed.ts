@@ -4,6 +4,7 @@
  * (./reference), synced at every start.
  */
 import type { SQL } from 'bun';
+import { seedDemoLedger } from '~/features/ledger';
 import { num, nowSeconds, type Db } from './client';
 import { migrate, withSchemaLock } from './migrations';
 import { REFERENCE, syncReferenceData, type ReferenceData, type SyncReport } from './reference/sync';
@@ -88,7 +89,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded:
     if (demo) {
       for (const [i, u] of DEMO_USERS.entries()) {
         const [group] = await tx`SELECT id FROM user_group WHERE code = ${u.group}`;
-        await tx`INSERT INTO "user" ${tx({
+        const [user] = await tx`INSERT INTO "user" ${tx({
           group_id: num(group.id),
           username: u.username,
           nickname: u.nickname,
@@ -96,8 +97,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded:
           mobile: u.mobile,
           avatar: '',
           gender: u.gender,
-          money: u.money,
-          score: u.score,
+          money: 0, // credited below through the ledgers, so balance = sum of entries
+          score: 0,
           password_hash: hashes[i],
           status: 'enable',
           join_time: now,
@@ -105,7 +106,8 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded:
           motto: u.motto,
           created_at: now,
           updated_at: now,
-        })}`;
+        })} RETURNING id`;
+        await seedDemoLedger(tx, { userId: num(user.id), money: u.money, score: u.score, history: u.username === 'demo', now });
       }
     }
     await tx`INSERT INTO site_config (key, value, updated_at) VALUES ('seededAt', ${JSON.stringify(now)}, ${now})`;

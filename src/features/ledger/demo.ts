@@ -1,0 +1,42 @@
+import type { SQL } from 'bun';
+import { changeBalance, changeScore } from './service';
+
+const DAY = 86_400;
+
+/** A few realistic entries for the demo member: [days ago, ledger, amount, kind, memo, reference]. */
+const HISTORY: [number, 'money' | 'score', number, 'topup' | 'payment' | 'refund' | 'allocation', string, string][] = [
+  [26, 'money', 500_000, 'topup', '对公转账充值', 'TOPUP-20261029-001'],
+  [24, 'money', -186_000, 'payment', '雇主责任险 保费', 'POL-GZ-2026-00318'],
+  [24, 'score', 186, 'allocation', '投保积分', 'POL-GZ-2026-00318'],
+  [19, 'money', -42_350, 'payment', '团体意外险 保费', 'POL-TY-2026-01102'],
+  [19, 'score', 42, 'allocation', '投保积分', 'POL-TY-2026-01102'],
+  [15, 'money', 6_350, 'refund', '批改退费：减员 2 人', 'END-2026-00471'],
+  [9, 'money', 200_000, 'topup', '对公转账充值', 'TOPUP-20261115-004'],
+  [6, 'money', -98_800, 'payment', '雇主责任险 续保保费', 'POL-GZ-2026-00402'],
+  [6, 'score', 98, 'allocation', '投保积分', 'POL-GZ-2026-00402'],
+  [2, 'money', -12_000, 'payment', '文件签章服务费', 'SEAL-2026-00093'],
+  [1, 'score', -100, 'payment', '积分抵扣服务费', 'SEAL-2026-00093'],
+];
+
+/**
+ * Demo balances reach `user.money`/`user.score` only through the ledgers: an opening entry
+ * ('adjust', 'Opening balance') and, for the demo member, a short history, ending at the given
+ * balance and points. Runs inside the seed's transaction.
+ */
+export async function seedDemoLedger(
+  tx: SQL,
+  o: { userId: number; money: number; score: number; history: boolean; now: number },
+): Promise<void> {
+  const history = o.history ? HISTORY : [];
+  const moved = (ledger: 'money' | 'score') => history.filter((h) => h[1] === ledger).reduce((s, h) => s + h[2], 0);
+  const openMoney = o.money - moved('money');
+  const openScore = o.score - moved('score');
+  const at = o.now - (o.history ? 30 * DAY : 0);
+  const opening = { userId: o.userId, kind: 'adjust' as const, memo: 'Opening balance', reference: 'seed', at };
+  if (openMoney !== 0) await changeBalance(tx, { ...opening, amount: openMoney });
+  if (openScore !== 0) await changeScore(tx, { ...opening, amount: openScore });
+  for (const [daysAgo, ledger, amount, kind, memo, reference] of history) {
+    const entry = { userId: o.userId, amount, kind, memo, reference, at: o.now - daysAgo * DAY + 3_600 * ((daysAgo % 7) + 2) };
+    await (ledger === 'money' ? changeBalance(tx, entry) : changeScore(tx, entry));
+  }
+}

@@ -1,0 +1,17 @@
+/** Balance and points ledgers (issue #8): append-only entries, changed only through these functions. */
+export { seedDemoLedger } from './demo';
+export { LEDGER_KINDS, LEDGER_PAGE_SIZES, type LedgerKind, type LedgerQuery, ledgerQuerySchema } from './schemas';
+export {
+  type ChangeResult,
+  changeBalance,
+  changeLedger,
+  changeScore,
+  dayStart,
+  type Ledger,
+  type LedgerChange,
+  type LedgerEntry,
+  type LedgerPage,
+  type LedgerItemView,
+  listLedger,
+  viewLedgerPage,
+} from './service';
