@@ -8,8 +8,10 @@ import { Hono } from 'hono';
 import { areaRouter } from '~/features/area';
 import { captchaRouter } from '~/features/captcha';
 import { identityRouter } from '~/features/identity';
+import { ledgerRouter } from '~/features/ledger';
 import { menusRouter } from '~/features/menus';
 import { ordersRouter } from '~/features/orders';
+import { uploadRouter } from '~/features/upload';
 import { verificationRouter } from '~/features/verification';
 import { getDb as defaultGetDb, type Db } from '~/server/db/client';
 import type { ApiEnv } from '~/server/http/api-env';
@@ -31,6 +33,8 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', verificationRouter);
   app.route('/', captchaRouter);
   app.route('/', areaRouter);
+  app.route('/', uploadRouter);
+  app.route('/', ledgerRouter);
   return app;
 }
 

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Envelope } from '~/features/_shared/envelope';
+import { createApi } from '~/server/api';
+import { num } from '~/server/db/client';
+import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
+import { changeBalance } from './service';
+
+const ORIGIN = 'http://localhost';
+
+for (const engine of engines()) {
+  describe(`GET /userapi/v1/account/{balance,integral} on ${engine.name}`, () => {
+    let t: TestDatabase;
+    let app: ReturnType<typeof createApi>;
+    let demo: string;
+    let manager: string;
+
+    // biome-ignore lint/suspicious/noExplicitAny: replies are read field by field
+    async function get(path: string, token?: string, lang = 'en'): Promise<{ status: number; body: Envelope<any> }> {
+      const headers: Record<string, string> = { 'think-lang': lang };
+      if (token) headers['ba-user-token'] = token;
+      const res = await app.request(`${ORIGIN}/userapi/v1/${path}`, { headers });
+      return { status: res.status, body: await res.json() };
+    }
+    async function login(account: string, password: string): Promise<string> {
+      const res = await app.request(`${ORIGIN}/userapi/v1/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: ORIGIN },
+        body: JSON.stringify({ account, password }),
+      });
+      const body = (await res.json()) as Envelope<{ userInfo: { token: string } }>;
+      return body.data.userInfo.token;
+    }
+
+    beforeAll(async () => {
+      t = await freshDatabase(engine, { seed: true });
+      app = createApi({ getDb: () => t.db });
+      demo = await login('demo', 'Demo#2026');
+      manager = await login('manager', 'Manager#2026');
+    }, 30_000);
+    afterAll(async () => {
+      await t.drop();
+    });
+
+    test('a guest hears 401 before anything else', async () => {
+      expect((await get('account/balance')).status).toBe(401);
+      expect((await get('account/integral?limit=7')).status).toBe(401);
+    });
+
+    test('balance: own entries newest first, money as yuan strings, total and sum', async () => {
+      const r = await get('account/balance?limit=10', demo);
+      expect(r.status).toBe(200);
+      expect(r.body.code).toBe(200001);
+      const { list, total, sum } = r.body.data;
+      expect(total).toBe(8);
+      expect(sum).toBe('12500.00');
+      expect(list[0]).toMatchObject({ amount: '-120.00', kind: 'payment', memo: '文件签章服务费' });
+      expect(Object.keys(list[0]).sort()).toEqual(['after', 'amount', 'before', 'created_at', 'id', 'kind', 'memo', 'reference']);
+      expect(list.at(-1)).toMatchObject({ kind: 'adjust', memo: 'Opening balance', before: '0.00' });
+      const mine = await get('account/balance', manager);
+      expect(mine.body.data.total).toBe(1);
+      expect(mine.body.data.list[0]).toMatchObject({ amount: '500.00', after: '500.00' });
+    });
+
+    test('integral: points as integers; kind and page filters', async () => {
+      const r = await get('account/integral?kind=allocation&limit=20', demo);
+      expect(r.body.data.total).toBe(3);
+      expect(r.body.data.sum).toBe(326);
+      expect(r.body.data.list.map((e: { amount: number }) => e.amount)).toEqual([98, 42, 186]);
+      const p2 = await get('account/integral?page=2&limit=10', demo);
+      expect(p2.body.data.list).toEqual([]);
+      expect(p2.body.data.total).toBe(5);
+    });
+
+    test('a date range counts whole days in the site time zone', async () => {
+      const [u] = await t.db.sql`SELECT id FROM "user" WHERE username = 'manager'`;
+      const at = Date.UTC(2025, 0, 1, 16, 30) / 1000; // 2025-01-02 00:30 in Shanghai
+      await changeBalance(t.db, { userId: num(u.id), amount: 100, kind: 'refund', at });
+      expect((await get('account/balance?start=2025-01-02&end=2025-01-02', manager)).body.data.total).toBe(1);
+      expect((await get('account/balance?start=2025-01-01&end=2025-01-01', manager)).body.data.total).toBe(0);
+    });
+
+    test('bad queries answer 400 with the field, in the request language', async () => {
+      const limit = await get('account/balance?limit=15', demo);
+      expect(limit.status).toBe(400);
+      expect(limit.body.message).toBe('Page size must be 10, 20, 50 or 100');
+      const range = await get('account/balance?start=2026-02-01&end=2026-01-01', demo, 'zh-cn');
+      expect(range.status).toBe(400);
+      expect(range.body.data.field).toBe('end');
+      expect(range.body.message).toBe('结束日期不能早于开始日期');
+      expect((await get('account/integral?kind=bogus', demo)).status).toBe(400);
+      expect((await get('account/balance?start=2026-13-01', demo)).status).toBe(400);
+    });
+  });
+}
