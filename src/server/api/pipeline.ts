@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { errorEnvelope, plainEnvelope } from '~/features/_shared/envelope';
+import { UPLOAD_PATH } from '~/features/upload';
 import { resolveLocale } from '~/lib/locale';
 import type { Db } from '~/server/db/client';
 import { Codes, DomainError, isDomainError } from '~/server/errors';
@@ -8,9 +9,15 @@ import type { ApiEnv } from '~/server/http/api-env';
 import { readBody } from '~/server/http/body';
 import { parseNestedQuery } from '~/server/http/query';
 import { isSameOrigin } from '~/server/http/same-origin';
-import { clientIp, readCredentials, requestMeta, resolveSession, usesCookieAuth } from '~/server/session';
+import { API_BASE, clientIp, readCredentials, requestMeta, resolveSession, usesCookieAuth } from '~/server/session';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Routes that read their own body as a stream under their own size cap (uploads): the pipeline
+ * leaves the body unread and sets `body` to `{}`.
+ */
+export const STREAMING_PATHS: ReadonlySet<string> = new Set([`${API_BASE}${UPLOAD_PATH}`]);
 
 const localeOf = (c: Context<ApiEnv>) =>
   c.get('locale') ??
@@ -41,7 +48,8 @@ export const apiNotFound: NotFoundHandler<ApiEnv> = (c) =>
 /**
  * Runs before every route: locale, database, query, client IP and credentials; the same-origin
  * rule for cookie-authenticated writes (and for login, which sets the cookie: login CSRF); the
- * session; and the body of a write, read once by the shared body reader.
+ * session; and the body of a write, read once by the shared body reader (except on
+ * STREAMING_PATHS, whose handler reads it).
  */
 export function apiRequestPipeline(getDb: () => Db): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
@@ -63,7 +71,7 @@ export function apiRequestPipeline(getDb: () => Db): MiddlewareHandler<ApiEnv> {
         : { session: null, problem: 'missing' },
     );
     // `server` and `equipment` headers (spec §7) are accepted; nothing depends on them yet.
-    c.set('body', write ? await readBody(c.req.raw) : {});
+    c.set('body', write && !STREAMING_PATHS.has(c.req.path) ? await readBody(c.req.raw) : {});
     await next();
   };
 }

@@ -1,0 +1,25 @@
+/** Messages of the upload API, per language (merged into the API's table). Spec §5 wording. */
+export default {
+  'zh-cn': {
+    upload: {
+      incomplete: '上传的文件数据不完整！',
+      typeNotAllowed: '上传的文件类型不被允许！',
+      tooLarge: '上传的文件大小超出允许范围！',
+      contentMismatch: '上传的文件内容与其类型不符！',
+      imageTooLarge: '图片尺寸超出允许范围！',
+      topic: '存储目录只能包含字母、数字、下划线和短横线（最多 20 个字符）',
+      uploaded: '文件上传成功',
+    },
+  },
+  en: {
+    upload: {
+      incomplete: 'The data of the uploaded file is incomplete!',
+      typeNotAllowed: 'The type of uploaded file is not allowed!',
+      tooLarge: 'The size of the uploaded file exceeds the allowed range!',
+      contentMismatch: 'The content of the uploaded file does not match its type!',
+      imageTooLarge: 'The image dimensions exceed the allowed range!',
+      topic: 'The storage folder may hold only letters, digits, underscores and dashes (at most 20 characters)',
+      uploaded: 'File uploaded successfully',
+    },
+  },
+};

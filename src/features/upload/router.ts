@@ -1,0 +1,74 @@
+import { Hono } from 'hono';
+import { Codes, DomainError } from '~/server/errors';
+import type { ApiEnv } from '~/server/http/api-env';
+import { requireMember } from '~/server/session';
+import { getSiteConfig } from '~/server/site-config';
+import { parseInput } from '~/server/validate';
+import { ok } from '../_shared/envelope';
+import { MULTIPART_OVERHEAD, readUploadForm } from './receive';
+import { uploadFieldsSchema } from './schemas';
+import { type AttachmentRow, storeUpload } from './service';
+import { getStorage } from './storage';
+
+/** The route whose body the API's pipeline leaves unread: this handler streams it under its own cap. */
+export const UPLOAD_PATH = '/index/upload';
+
+/** What the API answers for a stored file. */
+export interface UploadedFile {
+  id: number;
+  url: string;
+  full_url: string;
+  name: string;
+  size: number;
+  type: string;
+  sha1: string;
+  topic: string;
+  storage: string;
+  width: number;
+  height: number;
+}
+
+export function presentFile(row: AttachmentRow, base: string): UploadedFile {
+  const url = `/${row.path}`;
+  return {
+    id: row.id,
+    url,
+    full_url: `${base.replace(/\/+$/, '')}${url}`,
+    name: row.name,
+    size: row.size,
+    type: row.mime,
+    sha1: row.sha1,
+    topic: row.topic,
+    storage: row.storage,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : undefined);
+
+/**
+ * POST /index/upload (multipart `file`, optional `topic` or `filepath`): a member's file, checked
+ * in the spec's order (name and size, type, size), then by its content; stored once per sha1 +
+ * topic. `data: {file: {id, url, full_url, name, size, type, sha1, topic, storage, width, height}}`.
+ */
+export const uploadRouter = new Hono<ApiEnv>().post(UPLOAD_PATH, async (c) => {
+  const { db, member } = await requireMember(c);
+  const { site } = await getSiteConfig(db);
+  const form = await readUploadForm(c.req.raw, site.upload.maxSize + MULTIPART_OVERHEAD);
+  const query = c.get('query');
+  const { topic } = parseInput(uploadFieldsSchema, {
+    topic: text(form.get('topic')) ?? (typeof query.topic === 'string' ? query.topic : undefined),
+    filepath: text(form.get('filepath')) ?? (typeof query.filepath === 'string' ? query.filepath : undefined),
+  });
+  const file = form.get('file');
+  if (!(file instanceof File)) throw new DomainError('upload.incomplete', { status: 400, code: Codes.VALIDATION, field: 'file' });
+  const row = await storeUpload(
+    db,
+    getStorage(),
+    { ...site.upload, timeZone: site.timezone },
+    { userId: member.id, topic, name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) },
+  );
+  const base = site.upload.cdn || site.cdnUrl || new URL(c.req.url).origin;
+  return ok(c, { file: presentFile(row, base) }, 'upload.uploaded');
+});

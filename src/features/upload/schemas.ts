@@ -1,0 +1,20 @@
+import * as v from 'valibot';
+
+/** A topic (storage sub-folder): alpha-dash, at most 20 characters (reference §6.1). */
+export const TOPIC = /^[A-Za-z0-9_-]{1,20}$/;
+
+const topic = v.optional(
+  v.union([v.literal('', 'upload.topic'), v.pipe(v.string('upload.topic'), v.regex(TOPIC, 'upload.topic'))], 'upload.topic'),
+  '',
+);
+
+/**
+ * The text fields beside `file` in POST /index/upload: `topic`, or the spec's `filepath` as its
+ * other name; empty means `default`.
+ */
+export const uploadFieldsSchema = v.pipe(
+  v.object({ topic, filepath: topic }),
+  v.transform((f) => ({ topic: f.topic || f.filepath || 'default' })),
+);
+
+export type UploadFields = v.InferOutput<typeof uploadFieldsSchema>;

@@ -1,0 +1,51 @@
+/**
+ * Serving stored files (`GET /storage/...`): only paths that an attachment row names, only from
+ * the storage adapter (the uploads folder), with the stored MIME type and headers that stop a
+ * browser from running or sniffing anything.
+ */
+import type { Db } from '~/server/db/client';
+import { findByPath } from './service';
+import { getStorage, type StorageAdapter } from './storage';
+
+export const STORAGE_PREFIX = '/storage/';
+
+/** Only these are shown inline; everything else is a download. */
+const INLINE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name (Chinese included). */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%]/g, '_');
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
+
+const notFound = () =>
+  new Response('Not found', {
+    status: 404,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' },
+  });
+
+/** The response for a storage URL path (`/storage/...`, still percent-encoded), or 404. */
+export async function serveStored(db: Db, method: string, rawPath: string, storage: StorageAdapter = getStorage()): Promise<Response> {
+  let key: string;
+  try {
+    key = decodeURIComponent(rawPath).slice(1);
+  } catch {
+    return notFound();
+  }
+  const row = await findByPath(db, key);
+  if (!row || row.storage !== storage.name) return notFound();
+  const stored = await storage.get(row.path);
+  if (!stored) return notFound();
+  const inline = INLINE.has(row.mime);
+  const headers = {
+    'content-type': row.mime,
+    'content-length': String(stored.size),
+    'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', row.name),
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'private, max-age=86400',
+  };
+  return new Response(method === 'HEAD' ? null : stored.body, { status: 200, headers });
+}
