@@ -4,7 +4,7 @@
  */
 import { nowSeconds, type Db } from '~/server/db/client';
 import { Codes, DomainError } from '~/server/errors';
-import { checkUpload, suffixOf, type UploadRules } from './checks';
+import { checkUpload, suffixOf, type UploadRules } from '~/lib/upload-checks';
 import { buildSaveName } from './save-name';
 import { detectKind, IMAGE_KINDS, imageSize, KIND_MIME, kindFitsSuffix, sizeAcceptable } from './sniff';
 import type { StorageAdapter } from './storage';

@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { checkUpload, parseList, suffixOf } from './checks';
+import { checkUpload, parseList, suffixOf } from '~/lib/upload-checks';
 import { buildSaveName, cleanFileName } from './save-name';
 import { detectKind, imageSize, kindFitsSuffix, sizeAcceptable } from './sniff';
 import { resolveInside } from './storage';
