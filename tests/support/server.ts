@@ -35,7 +35,7 @@ export interface PortalServer {
 }
 
 export interface StartOptions {
-  /** DATA_DIR (SQLite file, uploads, outbox); default: a new temp folder. */
+  /** DATA_DIR (SQLite file, uploads, outbox); default: a new temp folder, removed by stop(). */
   dataDir?: string;
   /** DATABASE_URL (PostgreSQL); default: the SQLite file in DATA_DIR. */
   databaseUrl?: string;
@@ -118,16 +118,27 @@ async function drain(stream: ReadableStream<Uint8Array> | null, sink: { text: st
 export async function startPortal(opts: StartOptions = {}): Promise<PortalServer> {
   await ensureBuild();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-server-'));
+  const removeDataDir = () => {
+    if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   let lastError: unknown;
   // The free port can be taken between probing and binding: try a few.
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await spawnOnce(dataDir, opts);
+      const server = await spawnOnce(dataDir, opts);
+      // A temp folder made here goes with stop(); after kill() it stays, to start again on it.
+      const stop = server.stop;
+      server.stop = () => stop().then(removeDataDir);
+      return server;
     } catch (err) {
       lastError = err;
-      if (!(err instanceof PortTaken)) throw err;
+      if (!(err instanceof PortTaken)) {
+        removeDataDir();
+        throw err;
+      }
     }
   }
+  removeDataDir();
   throw lastError;
 }
 
