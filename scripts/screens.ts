@@ -21,6 +21,8 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'retrieve', path: '/user/login?tab=retrieve' },
   { name: 'overview', path: '/user/account/overview', login: true },
   { name: 'profile', path: '/user/account/profile', login: true },
+  { name: 'balance', path: '/user/account/balance', login: true },
+  { name: 'integral', path: '/user/account/integral?limit=20', login: true },
   { name: 'guzhu', path: '/user/order/guzhu', login: true },
   { name: '404', path: '/no/such/page' },
 ];
