@@ -180,13 +180,24 @@ export async function listLedger(db: Db, ledger: Ledger, userId: number, q: Ledg
   const kind = q.kind ?? '';
   const table = db.sql(LEDGER_TABLE[ledger]);
   const where = db.sql`user_id = ${userId} AND created_at >= ${from} AND created_at < ${to} AND (${kind} = '' OR kind = ${kind})`;
-  const [agg] = await db.sql`SELECT COUNT(*) AS n, COALESCE(SUM(amount), 0) AS s FROM ${table} WHERE ${where}`;
-  const total = num(agg.n);
+  let total: number;
+  let sum: number;
+  if (!q.start && !q.end && !kind) {
+    // Whole history: the sum is the balance itself (the ledger's invariant), and COUNT reads only the index.
+    const [agg] = await db.sql`SELECT COUNT(*) AS n FROM ${table} WHERE user_id = ${userId}`;
+    const [u] = await db.sql`SELECT money, score FROM "user" WHERE id = ${userId}`;
+    total = num(agg.n);
+    sum = u ? num(u[ledger]) : 0;
+  } else {
+    const [agg] = await db.sql`SELECT COUNT(*) AS n, COALESCE(SUM(amount), 0) AS s FROM ${table} WHERE ${where}`;
+    total = num(agg.n);
+    sum = num(agg.s);
+  }
   if (total === 0) return { list: [], total, sum: 0 };
   const offset = (q.page - 1) * q.limit;
   const rows: Row[] =
     await db.sql`SELECT * FROM ${table} WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${offset}`;
-  return { list: rows.map(toEntry), total, sum: num(agg.s) };
+  return { list: rows.map(toEntry), total, sum };
 }
 
 /** An entry as the API answers it: money as yuan strings ('12.50'), points as integers. */
