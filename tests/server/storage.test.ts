@@ -156,7 +156,8 @@ for (const engine of engines()) {
       } finally {
         await t.drop();
       }
-    });
+      // Every migration and a full seed, twice at once: 4-5 s on PostgreSQL on a busy 2-core machine.
+    }, 30_000);
 
     test('PORTAL_DEMO=0 seeds config, rules and groups but no members', async () => {
       const t = await freshDatabase(engine);
