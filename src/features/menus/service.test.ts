@@ -27,7 +27,8 @@ for (const engine of engines()) {
         const r = await login(t.db, { account: u, password: p });
         sessions[u] = (await resolveSession(t.db, { token: r.token })).session!;
       }
-    });
+      // A seeded database and three password logins: over 5 s on PostgreSQL on a busy machine.
+    }, 30_000);
     afterAll(async () => {
       await t.drop();
     });
