@@ -179,7 +179,10 @@ export async function listLedger(db: Db, ledger: Ledger, userId: number, q: Ledg
   const to = q.end ? dayStart(nextDay(q.end), timeZone) : NO_END;
   const kind = q.kind ?? '';
   const table = db.sql(LEDGER_TABLE[ledger]);
-  const where = db.sql`user_id = ${userId} AND created_at >= ${from} AND created_at < ${to} AND (${kind} = '' OR kind = ${kind})`;
+  // A kind filter only when given, so the (user_id, kind, created_at, amount) index can answer it.
+  const where = kind
+    ? db.sql`user_id = ${userId} AND kind = ${kind} AND created_at >= ${from} AND created_at < ${to}`
+    : db.sql`user_id = ${userId} AND created_at >= ${from} AND created_at < ${to}`;
   let total: number;
   let sum: number;
   if (!q.start && !q.end && !kind) {

@@ -226,6 +226,16 @@ export const migrations: Migration[] = [
       `CREATE INDEX attachment_user ON attachment (user_id, created_at)`,
     ],
   },
+  {
+    version: 7,
+    name: 'ledger: covering indexes for totals by day range and by kind',
+    up: [
+      `CREATE INDEX user_money_log_range ON user_money_log (user_id, created_at, amount)`,
+      `CREATE INDEX user_money_log_kind ON user_money_log (user_id, kind, created_at, amount)`,
+      `CREATE INDEX user_score_log_range ON user_score_log (user_id, created_at, amount)`,
+      `CREATE INDEX user_score_log_kind ON user_score_log (user_id, kind, created_at, amount)`,
+    ],
+  },
 ];
 
 /** Statements of one migration for one engine. */
