@@ -6,7 +6,6 @@ import type { MenuItem } from '~/lib/types';
 
 // Waku's router needs its RSC root; a plain <a> stands in for <Link> here.
 mock.module('waku/router/client', () => ({
-  // biome-ignore lint/correctness/noComponentHookFactories: a module mock; nothing keeps state across calls
   Link: ({ to, children, onClick, ...rest }: { to: string; children: ReactNode; onClick?: (e: unknown) => void }) => (
     <a href={to} onClick={onClick} {...rest}>
       {children}
