@@ -12,24 +12,12 @@ import en from '../../i18n/en/upload';
 import zhCn, { type UploadFieldText } from '../../i18n/zh-cn/upload';
 import { goToLogin, LOGIN_CODES, SUCCESS_CODE } from '~/lib/http';
 import type { Locale } from '~/lib/types';
+import type { UploadedFile } from '~/features/upload/schemas';
 import { checkUpload, type UploadRules } from '~/lib/upload-checks';
 
 export const UPLOAD_URL = '/userapi/v1/index/upload';
 
-/** What the API answers for a stored file (`data.file`). */
-export interface UploadedFile {
-  id: number;
-  url: string;
-  full_url: string;
-  name: string;
-  size: number;
-  type: string;
-  sha1: string;
-  topic: string;
-  storage: string;
-  width: number;
-  height: number;
-}
+export type { UploadedFile };
 
 export interface UploadFieldProps {
   /** Form field that carries the stored file's URL (default `file`). */

@@ -6,27 +6,14 @@ import { getSiteConfig } from '~/server/site-config';
 import { parseInput } from '~/server/validate';
 import { ok } from '../_shared/envelope';
 import { MULTIPART_OVERHEAD, readUploadForm } from './receive';
-import { uploadFieldsSchema } from './schemas';
+import { type UploadedFile, uploadFieldsSchema } from './schemas';
+
+export type { UploadedFile };
 import { type AttachmentRow, storeUpload } from './service';
 import { getStorage } from './storage';
 
 /** The route whose body the API's pipeline leaves unread: this handler streams it under its own cap. */
 export const UPLOAD_PATH = '/index/upload';
-
-/** What the API answers for a stored file. */
-export interface UploadedFile {
-  id: number;
-  url: string;
-  full_url: string;
-  name: string;
-  size: number;
-  type: string;
-  sha1: string;
-  topic: string;
-  storage: string;
-  width: number;
-  height: number;
-}
 
 export function presentFile(row: AttachmentRow, base: string): UploadedFile {
   const url = `/${row.path}`;

@@ -18,3 +18,18 @@ export const uploadFieldsSchema = v.pipe(
 );
 
 export type UploadFields = v.InferOutput<typeof uploadFieldsSchema>;
+
+/** What the API answers for a stored file (`data.file`); the upload island reads the same shape. */
+export interface UploadedFile {
+  id: number;
+  url: string;
+  full_url: string;
+  name: string;
+  size: number;
+  type: string;
+  sha1: string;
+  topic: string;
+  storage: string;
+  width: number;
+  height: number;
+}

@@ -4,46 +4,37 @@ import { findUserByAccount } from '~/server/members';
 import { parseInput } from '~/server/validate';
 import { ok } from '../_shared/envelope';
 import { verifyCaptchaForAction } from '../captcha';
-import { emailCodeSchema, smsCodeSchema } from './schemas';
+import { type CodeEvent, emailCodeSchema, smsCodeSchema } from './schemas';
 import { type CodeChannel, normalizeAddress, sendCode } from './service';
 
-/** Whose address this is, and the signed-in member's own address on the channel (for *_verify). */
-async function addressFacts(c: Context<ApiEnv>, channel: CodeChannel, address: string) {
+/**
+ * The common path of both send endpoints: a solved captcha (used up), then the address's facts
+ * (registered? the signed-in member's own?), then the code.
+ */
+async function sendBehindCaptcha(
+  c: Context<ApiEnv>,
+  channel: CodeChannel,
+  request: { address: string; event: CodeEvent; captchaId: string; captchaInfo: string },
+): Promise<void> {
   const db = c.get('db');
-  const normalized = normalizeAddress(channel, address);
-  const owner = await findUserByAccount(db, normalized);
-  const registered = !!owner && (channel === 'email' ? owner.email === normalized : owner.mobile === normalized);
+  await verifyCaptchaForAction(db, { captchaId: request.captchaId, captchaInfo: request.captchaInfo });
+  const address = normalizeAddress(channel, request.address);
+  const owner = await findUserByAccount(db, address);
+  const registered = !!owner && (channel === 'email' ? owner.email === address : owner.mobile === address);
   const me = c.get('auth').user;
-  return { registered, ownAddress: me ? (channel === 'email' ? me.email : me.mobile) : null };
+  const ownAddress = me ? (channel === 'email' ? me.email : me.mobile) : null;
+  await sendCode(db, { channel, address, event: request.event, ip: c.get('ip'), locale: c.get('locale'), registered, ownAddress });
 }
 
 /** POST /ems/send and /sms/send: a code to an e-mail address or mobile, behind a solved click captcha. */
 export const verificationRouter = new Hono<ApiEnv>()
   .post('/ems/send', async (c) => {
     const input = parseInput(emailCodeSchema, c.get('body'));
-    await verifyCaptchaForAction(c.get('db'), { captchaId: input.captchaId, captchaInfo: input.captchaInfo });
-    const facts = await addressFacts(c, 'email', input.email);
-    await sendCode(c.get('db'), {
-      channel: 'email',
-      address: input.email,
-      event: input.event,
-      ip: c.get('ip'),
-      locale: c.get('locale'),
-      ...facts,
-    });
+    await sendBehindCaptcha(c, 'email', { ...input, address: input.email });
     return ok(c, null, 'code.emailSent');
   })
   .post('/sms/send', async (c) => {
     const input = parseInput(smsCodeSchema, c.get('body'));
-    await verifyCaptchaForAction(c.get('db'), { captchaId: input.captchaId, captchaInfo: input.captchaInfo });
-    const facts = await addressFacts(c, 'sms', input.mobile);
-    await sendCode(c.get('db'), {
-      channel: 'sms',
-      address: input.mobile,
-      event: input.template_code,
-      ip: c.get('ip'),
-      locale: c.get('locale'),
-      ...facts,
-    });
+    await sendBehindCaptcha(c, 'sms', { ...input, address: input.mobile, event: input.template_code });
     return ok(c, null, 'code.smsSent');
   });

@@ -112,6 +112,7 @@ export async function syncReferenceData(db: Db, ref: ReferenceData = REFERENCE):
     }
     report.rulesAdded = added.map((r) => r.name);
 
+    const types = new Map(flatten(ref.rules).map((f) => [f.rule.name, f.rule.type as string]));
     for (const group of ref.groups) {
       let [row] = await tx`SELECT id, rules FROM user_group WHERE code = ${group.code}`;
       if (!row) {
@@ -119,7 +120,7 @@ export async function syncReferenceData(db: Db, ref: ReferenceData = REFERENCE):
           WHERE id = (SELECT MIN(id) FROM user_group WHERE code IS NULL AND name = ${group.name}) RETURNING id, rules`;
       }
       if (!row) {
-        const all = [...existing.entries()].map(([name, id]) => ({ id, name, type: typeOf(ref.rules, name) }));
+        const all = [...existing.entries()].map(([name, id]) => ({ id, name, type: types.get(name) ?? 'menu' }));
         const rules =
           group.grants === '*'
             ? '*'
@@ -145,8 +146,4 @@ export async function syncReferenceData(db: Db, ref: ReferenceData = REFERENCE):
     }
     return report;
   });
-}
-
-function typeOf(rules: ReferenceRule[], name: string): string {
-  return flatten(rules).find((f) => f.rule.name === name)?.rule.type ?? 'menu';
 }
