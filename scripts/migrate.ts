@@ -2,13 +2,14 @@
  * Migrate the database (DATABASE_URL, else ${DATA_DIR:-data}/portal.db) and seed it when fresh.
  * Usage: bun scripts/migrate.ts
  */
-import { ensureDatabase, migrations, openDb } from '../src/server/db';
+import { migrations, openDb } from '../src/server/db';
+import { ensurePortalDatabase } from '../src/demo';
 import { defaultDatabaseUrl } from '../src/server/db/client';
 
 const url = defaultDatabaseUrl();
 const db = openDb(url);
 try {
-  const r = await ensureDatabase(db);
+  const r = await ensurePortalDatabase(db);
   console.log(`[migrate] ${db.label} (${db.dialect})`);
   console.log(`[migrate] ${r.migrated} migration(s) applied; schema at version ${Math.max(...migrations.map((m) => m.version))}`);
   if (r.seeded) {

@@ -4,7 +4,8 @@
  * The link base is PORTAL_URL, else http://localhost:${PORT:-3000}. The signing secret is
  * PORTAL_SECRET or the one stored in the database, so the server accepts what this prints.
  */
-import { ensureDatabase, openDb } from '../src/server/db';
+import { openDb } from '../src/server/db';
+import { ensurePortalDatabase } from '../src/demo';
 import { signLink } from '../src/features/identity';
 import { isDomainError } from '../src/server/errors';
 import { DEFAULT_LINK_TTL } from '../src/server/session';
@@ -32,7 +33,7 @@ if (!username) usage('missing <username>');
 
 const db = openDb();
 try {
-  await ensureDatabase(db);
+  await ensurePortalDatabase(db);
   const signature = await signLink(db, username, ttl);
   const base = (process.env.PORTAL_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/\/+$/, '');
   console.log(`${base}/user?signature=${encodeURIComponent(signature)}`);

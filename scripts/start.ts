@@ -17,7 +17,7 @@ if (!existsSync(join(root, 'dist/server/index.js'))) {
 }
 
 const { getDb } = await import('../src/server/db/client');
-const { ensureDatabase } = await import('../src/server/db/seed');
+const { ensurePortalDatabase: ensureDatabase } = await import('../src/demo');
 const db = getDb();
 const result = await ensureDatabase(db);
 console.log(`Database (${db.dialect}): ${result.migrated} migration(s) applied${result.seeded ? ', demo data seeded' : ''}.`);

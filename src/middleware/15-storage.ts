@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { serveStored, STORAGE_PREFIX } from '~/features/upload';
 import { getDb } from '~/server/db/client';
-import { ensureDatabase } from '~/server/db/seed';
+import { ensurePortalDatabase } from '~/demo';
 
 let ready: Promise<unknown> | undefined;
 
@@ -16,7 +16,7 @@ export default function storageMiddleware(): MiddlewareHandler {
   return async (c, next) => {
     if (!c.req.path.startsWith(STORAGE_PREFIX) || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
     const db = getDb();
-    ready ??= ensureDatabase(db);
+    ready ??= ensurePortalDatabase(db);
     await ready;
     const url = c.req.url;
     const start = url.indexOf(STORAGE_PREFIX, url.indexOf('//') + 2);

@@ -6,7 +6,7 @@ import { requestStore, type RequestContext } from '~/server/context';
 import { requestRoutePath } from '~/server/http/route-path';
 import { pageCsp } from '~/server/http/security-headers';
 import { getDb } from '~/server/db/client';
-import { ensureDatabase } from '~/server/db/seed';
+import { ensurePortalDatabase } from '~/demo';
 import { resolveRequestSession } from '~/server/session';
 import { getSiteConfig } from '~/server/site-config';
 
@@ -22,7 +22,7 @@ export default function contextMiddleware(): MiddlewareHandler {
   return async (c, next) => {
     const db = getDb();
     // `bun run start` migrates before serving; this covers `bun dev` and a bare dist/serve-bun.js.
-    ready ??= ensureDatabase(db);
+    ready ??= ensurePortalDatabase(db);
     await ready;
     const url = new URL(c.req.url);
     const resolved = await resolveRequestSession(c, db);

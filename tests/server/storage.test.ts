@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { ensureDatabase, migrate, migrations, num, DEFAULT_SITE_CONFIG } from '../../src/server/db';
+import { ensurePortalDatabase as ensureDatabase } from '../../src/demo';
+import { migrate, migrations, num, DEFAULT_SITE_CONFIG } from '../../src/server/db';
 import { getSigningSecret } from '../../src/server/session';
 import { getSiteConfig } from '../../src/server/site-config';
 import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
@@ -65,7 +66,7 @@ for (const engine of engines()) {
         .filter((r: { type: string }) => r.type === 'menu_dir')
         .map((r: { name: string }) => r.name)
         .sort();
-      expect(dirs).toEqual(['account', 'claim', 'file', 'order', 'team']);
+      expect(dirs).toEqual(['account', 'claim', 'file', 'operator', 'order', 'team']);
       for (const name of ['order/groupDetail', 'order/endorseDetail']) {
         const r = rules.find((x: { name: string }) => x.name === name);
         expect([r.type, r.extend]).toEqual(['route', 'add_rules_only']);

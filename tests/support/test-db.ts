@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb, type Db } from '../../src/server/db/client';
-import { ensureDatabase } from '../../src/server/db/seed';
+import { ensurePortalDatabase as ensureDatabase } from '../../src/demo';
 
 /** A database engine the storage, domain and API tests run against. */
 export interface Engine {

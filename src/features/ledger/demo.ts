@@ -1,4 +1,5 @@
 import type { SQL } from 'bun';
+import { DEMO_USERS, type DemoContext } from '~/server/db/seed';
 import { changeBalance, changeScore } from './service';
 
 const DAY = 86_400;
@@ -38,5 +39,14 @@ export async function seedDemoLedger(
   for (const [daysAgo, ledger, amount, kind, memo, reference] of history) {
     const entry = { userId: o.userId, amount, kind, memo, reference, at: o.now - daysAgo * DAY + 3_600 * ((daysAgo % 7) + 2) };
     await (ledger === 'money' ? changeBalance(tx, entry) : changeScore(tx, entry));
+  }
+}
+
+/** Demo seeder: each demo member's opening balance and points, and the demo member's history. */
+export async function seedLedgerDemo({ db, users, now }: DemoContext): Promise<void> {
+  for (const u of DEMO_USERS) {
+    const userId = users[u.username];
+    if (userId === undefined) continue;
+    await db.sql.begin((tx) => seedDemoLedger(tx, { userId, money: u.money, score: u.score, history: u.username === 'demo', now }));
   }
 }

@@ -1,5 +1,5 @@
 /** Balance and points ledgers (issue #8): append-only entries, changed only through these functions. */
-export { seedDemoLedger } from './demo';
+export { seedDemoLedger, seedLedgerDemo } from './demo';
 export { ledgerRouter } from './router';
 export { LEDGER_KINDS, LEDGER_PAGE_SIZES, type LedgerKind, type LedgerQuery, ledgerQuerySchema } from './schemas';
 export {

@@ -119,3 +119,55 @@ export async function storeUpload(db: Db, storage: StorageAdapter, settings: Upl
   if (winner.path !== path) await storage.delete(path);
   return winner;
 }
+
+/**
+ * The caller's own file by id (optionally of one topic), or null: another member's file reads as
+ * not found. Every area that takes a `file_id` resolves it here.
+ */
+export async function findOwnFile(db: Db, userId: number, id: number, topic?: string): Promise<AttachmentRow | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] =
+    topic === undefined
+      ? await db.sql`SELECT * FROM attachment WHERE id = ${id} AND user_id = ${userId}`
+      : await db.sql`SELECT * FROM attachment WHERE id = ${id} AND user_id = ${userId} AND topic = ${topic}`;
+  return row ? toRow(row) : null;
+}
+
+/** A file's stored bytes (null when the object is gone from storage). */
+export async function readFileBytes(storage: StorageAdapter, file: AttachmentRow): Promise<Uint8Array | null> {
+  const obj = await storage.get(file.path);
+  return obj ? new Uint8Array(await obj.body.arrayBuffer()) : null;
+}
+
+export interface ServerFileInput {
+  userId: number;
+  topic: string;
+  /** Display name, e.g. `policy-PL2026….pdf`. */
+  name: string;
+  mime: string;
+  bytes: Uint8Array;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Store bytes the server made (a re-encoded avatar, a policy PDF, a sealed file) as the member's
+ * file. No upload checks (the server wrote them); named `{topic}/{yyyymmdd}/{sha1}.{suffix}`.
+ */
+export async function storeServerFile(db: Db, storage: StorageAdapter, input: ServerFileInput): Promise<AttachmentRow> {
+  const sha1 = new Bun.CryptoHasher('sha1').update(input.bytes).digest('hex');
+  const [own] = await db.sql`SELECT * FROM attachment WHERE sha1 = ${sha1} AND topic = ${input.topic} AND user_id = ${input.userId}`;
+  if (own) return toRow(own);
+  const suffix = (suffixOf(input.name) || 'bin').replace(/[^a-z0-9]/gi, '').toLowerCase() || 'bin';
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  const path = `storage/${input.topic.replace(/[^A-Za-z0-9_-]/g, '') || 'files'}/${day}/${sha1}-${input.userId}.${suffix}`;
+  await storage.put(path, input.bytes);
+  const [row] = await db.sql`INSERT INTO attachment (user_id, topic, name, mime, size, sha1, storage, path, width, height, created_at)
+    VALUES (${input.userId}, ${input.topic}, ${displayName(input.name)}, ${input.mime}, ${input.bytes.byteLength}, ${sha1}, ${storage.name},
+      ${path}, ${input.width ?? 0}, ${input.height ?? 0}, ${nowSeconds()})
+    ON CONFLICT DO NOTHING RETURNING *`;
+  if (row) return toRow(row);
+  const [again] = await db.sql`SELECT * FROM attachment WHERE path = ${path}`;
+  if (!again) throw new Error('server file insert conflicted but no row holds its path');
+  return toRow(again);
+}

@@ -1,23 +1,25 @@
 /**
  * The schema's history, as data: every migration, oldest first. Never edit one that has shipped:
  * append a new one. The runner is ./migrations.ts.
+ *
+ * Each business area owns one file in ./schema (its version numbers are reserved there, so areas
+ * built side by side never collide): 09 account, 10 uploads, 11 orders, 12 operator, 13 team,
+ * 14 sealing, 15 claims, 16 endorsements and invoices.
  */
+import type { Migration } from './schema/migration';
+import { accountMigrations } from './schema/09-account';
+import { uploadMigrations } from './schema/10-uploads';
+import { orderMigrations } from './schema/11-orders';
+import { operatorMigrations } from './schema/12-operator';
+import { teamMigrations } from './schema/13-team';
+import { sealingMigrations } from './schema/14-sealing';
+import { claimMigrations } from './schema/15-claims';
+import { endorseMigrations } from './schema/16-endorse';
 
-/**
- * One schema change. `up` is portable SQL, one statement per entry, where `{{id}}` becomes the
- * engine's auto-increment primary key. A per-engine list (`sqlite` / `postgres`) replaces `up`
- * for that engine when the SQL cannot be shared.
- */
-export interface Migration {
-  version: number;
-  name: string;
-  up?: string[];
-  sqlite?: string[];
-  postgres?: string[];
-}
+export type { Migration };
 
-/** Every migration, oldest first. Never edit one that has shipped: add a new one. */
-export const migrations: Migration[] = [
+/** The foundation's migrations (1–8); business areas keep theirs in ./schema/NN-<area>.ts. */
+const FOUNDATION: Migration[] = [
   {
     version: 1,
     name: 'foundation: site config, groups, rules, users, tokens, audit log',
@@ -233,4 +235,26 @@ export const migrations: Migration[] = [
       `CREATE INDEX user_score_log_kind ON user_score_log (user_id, kind, created_at, amount)`,
     ],
   },
+  {
+    version: 8,
+    name: 'team: sub-accounts (user.parent_id) and their private groups (user_group.owner_id)',
+    up: [
+      `ALTER TABLE "user" ADD COLUMN parent_id INTEGER NULL`,
+      `CREATE INDEX user_parent ON "user" (parent_id)`,
+      `ALTER TABLE user_group ADD COLUMN owner_id INTEGER NULL`,
+    ],
+  },
 ];
+
+/** Every migration, oldest first. Never edit one that has shipped: add a new one. */
+export const migrations: Migration[] = [
+  ...FOUNDATION,
+  ...accountMigrations,
+  ...uploadMigrations,
+  ...orderMigrations,
+  ...operatorMigrations,
+  ...teamMigrations,
+  ...sealingMigrations,
+  ...claimMigrations,
+  ...endorseMigrations,
+].sort((a, b) => a.version - b.version);

@@ -4,7 +4,6 @@
  * (./reference), synced at every start.
  */
 import type { SQL } from 'bun';
-import { seedDemoLedger } from '~/features/ledger';
 import { num, nowSeconds, type Db } from './client';
 import { migrate, withSchemaLock } from './migrations';
 import { REFERENCE, syncReferenceData, type ReferenceData, type SyncReport } from './reference/sync';
@@ -51,9 +50,24 @@ export const DEMO_USERS = [
   },
 ] as const;
 
+/** What a demo seeder gets: the database, the demo members' ids by username, and the seed time. */
+export interface DemoContext {
+  db: Db;
+  users: Record<string, number>;
+  now: number;
+}
+
+/**
+ * One business area's demo data, written through its domain functions after the demo members
+ * exist. The composition (which areas, in which order) lives in src/demo, above the features.
+ */
+export type DemoSeeder = (ctx: DemoContext) => Promise<void>;
+
 export interface SeedOptions {
   /** Seed the demo members (default: `demoByDefault()`). */
   demo?: boolean;
+  /** Run in order after the demo members are committed, by the one instance that seeded them. */
+  demoSeeders?: DemoSeeder[];
 }
 
 /**
@@ -83,9 +97,10 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded:
   if (!(await isFresh(db.sql))) return { seeded: false, demo: false }; // cheap check before hashing
   // Hash outside the lock: argon2id is slow on purpose and the lock blocks other instances.
   const hashes = demo ? await Promise.all(DEMO_USERS.map((u) => Bun.password.hash(u.password))) : [];
-  return withSchemaLock(db, async (tx) => {
+  const now = nowSeconds();
+  const users: Record<string, number> = {};
+  const result = await withSchemaLock(db, async (tx) => {
     if (!(await isFresh(tx))) return { seeded: false, demo: false };
-    const now = nowSeconds();
     if (demo) {
       for (const [i, u] of DEMO_USERS.entries()) {
         const [group] = await tx`SELECT id FROM user_group WHERE code = ${u.group}`;
@@ -97,7 +112,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded:
           mobile: u.mobile,
           avatar: '',
           gender: u.gender,
-          money: 0, // credited below through the ledgers, so balance = sum of entries
+          money: 0, // credited by the demo seeders through the ledgers, so balance = sum of entries
           score: 0,
           password_hash: hashes[i],
           status: 'enable',
@@ -107,12 +122,16 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<{ seeded:
           created_at: now,
           updated_at: now,
         })} RETURNING id`;
-        await seedDemoLedger(tx, { userId: num(user.id), money: u.money, score: u.score, history: u.username === 'demo', now });
+        users[u.username] = num(user.id);
       }
     }
     await tx`INSERT INTO site_config (key, value, updated_at) VALUES ('seededAt', ${JSON.stringify(now)}, ${now})`;
     return { seeded: true, demo };
   });
+  if (result.seeded && demo) {
+    for (const seeder of options.demoSeeders ?? []) await seeder({ db, users, now });
+  }
+  return result;
 }
 
 export interface EnsureOptions extends SeedOptions {

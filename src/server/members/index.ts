@@ -24,6 +24,8 @@ export interface UserRow {
   last_login_ip: string;
   join_time: number;
   motto: string;
+  /** The owner's id for a team sub-account; null for a main account (one level only). */
+  parent_id: number | null;
 }
 
 export function toUserRow(r: Record<string, unknown>): UserRow {
@@ -47,6 +49,7 @@ export function toUserRow(r: Record<string, unknown>): UserRow {
     last_login_ip: String(r.last_login_ip ?? ''),
     join_time: num(r.join_time),
     motto: String(r.motto ?? ''),
+    parent_id: numOrNull(r.parent_id),
   };
 }
 
@@ -96,4 +99,16 @@ export function toUserInfo(u: UserRow, tokens: OwnTokens = {}): UserInfo {
 export async function getUserInfo(db: Db, userId: number, tokens: OwnTokens = {}): Promise<UserInfo | null> {
   const u = await findUserById(db, userId);
   return u ? toUserInfo(u, tokens) : null;
+}
+
+/**
+ * Whose records a member may see: a main account sees its own and its sub-accounts' (the company's
+ * orders, endorsements, invoices, claims); a sub-account only its own. Every list and detail of
+ * those areas filters by this one helper, so a sibling's or another company's id reads as 404.
+ */
+export async function visibleUserIds(db: Db, userId: number): Promise<number[]> {
+  const [me] = await db.sql`SELECT parent_id FROM "user" WHERE id = ${userId}`;
+  if (!me || numOrNull(me.parent_id) !== null) return [userId];
+  const subs = await db.sql`SELECT id FROM "user" WHERE parent_id = ${userId} ORDER BY id`;
+  return [userId, ...subs.map((r: Record<string, unknown>) => num(r.id))];
 }

@@ -5,6 +5,7 @@
 import type { Locale, MenuType, RuleExtend, RuleNode, RuleType } from '~/lib/types';
 import type { Session } from '~/server/context';
 import { num, type Db } from '~/server/db/client';
+import { isOperatorRule } from '~/server/db/reference/rules';
 import { forbidden, needLogin } from '~/server/errors';
 
 /** A user_rule row as used here (status=1 rows only). */
@@ -48,7 +49,7 @@ export function invalidateRules(db: Db): void {
 }
 
 export interface MemberRules {
-  /** Group rules '*': every rule, and every permission check passes. */
+  /** Group rules '*': every member rule, and every member permission check passes (operator-only rules never). */
   isSuper: boolean;
   rules: RuleRow[];
 }
@@ -60,7 +61,7 @@ export async function memberRules(db: Db, userId: number): Promise<MemberRules> 
   if (!g || num(g.status) !== 1) return { isSuper: false, rules: [] };
   const all = await loadRules(db);
   const spec = String(g.rules ?? '').trim();
-  if (spec === '*') return { isSuper: true, rules: all };
+  if (spec === '*') return { isSuper: true, rules: all.filter((r) => !isOperatorRule(r)) };
   const ids = new Set(
     spec
       .split(',')
@@ -125,12 +126,15 @@ export async function memberPagePermission(db: Db, session: Session | null, path
   return rules.some((r) => r.path === rel && pageRules.includes(r)) ? 'allowed' : 'forbidden';
 }
 
-/** Whether the member's group grants the rule `ruleName` (case-insensitive); '*' grants everything. */
+/**
+ * Whether the member's group grants the rule `ruleName` (case-insensitive); '*' grants every
+ * member rule, never an operator-only one.
+ */
 export async function hasAction(db: Db, session: Session | null, ruleName: string): Promise<boolean> {
   if (!session) return false;
   const { isSuper, rules } = await memberRules(db, session.userId);
-  if (isSuper) return true;
   const wanted = ruleName.replace(/^\/+/, '').toLowerCase();
+  if (isSuper) return !isOperatorRule({ name: wanted });
   return rules.some((r) => r.name.toLowerCase() === wanted);
 }
 

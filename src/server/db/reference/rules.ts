@@ -88,7 +88,10 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     title_en: 'Policies',
     icon: 'fa fa-file-text-o',
     children: [
-      page('order/personal', '个人保单', 'Personal policies', 'fa fa-user'),
+      page('order/personal', '个人保单', 'Personal policies', 'fa fa-user', [
+        button('order/personal/add', '投保', 'New application'),
+        button('order/personal/export', '导出', 'Export'),
+      ]),
       page('order/guzhu', '雇主责任险', "Employer's liability", 'fa fa-briefcase', [
         button('order/guzhu/add', '投保', 'New application'),
         button('order/guzhu/edit', '编辑', 'Edit'),
@@ -98,9 +101,17 @@ export const REFERENCE_RULES: ReferenceRule[] = [
         button('order/tuanyi/add', '投保', 'New application'),
         button('order/tuanyi/export', '导出', 'Export'),
       ]),
-      page('order/anze', '安全生产责任险', 'Work-safety liability', 'fa fa-industry'),
-      page('order/withoutDetail', '无明细保单', 'Policies without list', 'fa fa-list-alt'),
-      page('order/endorse', '批改记录', 'Endorsements', 'fa fa-pencil-square-o'),
+      page('order/anze', '安全生产责任险', 'Work-safety liability', 'fa fa-industry', [
+        button('order/anze/add', '投保', 'New application'),
+        button('order/anze/export', '导出', 'Export'),
+      ]),
+      page('order/withoutDetail', '无明细保单', 'Policies without list', 'fa fa-list-alt', [
+        button('order/withoutDetail/add', '投保', 'New application'),
+        button('order/withoutDetail/export', '导出', 'Export'),
+      ]),
+      page('order/endorse', '批改记录', 'Endorsements', 'fa fa-pencil-square-o', [
+        button('order/endorse/add', '申请批改', 'New endorsement'),
+      ]),
       page('order/invoiceApply', '发票申请', 'Invoice requests', 'fa fa-file-o', [
         button('order/invoiceApply/add', '申请发票', 'Request invoice'),
       ]),
@@ -120,6 +131,7 @@ export const REFERENCE_RULES: ReferenceRule[] = [
         button('claim/list/add', '报案', 'Report a claim'),
         button('claim/list/export', '导出', 'Export'),
       ]),
+      detail('claim/detail', '理赔详情', 'Claim details'),
     ],
   },
   {
@@ -145,7 +157,50 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     title: '文件管理',
     title_en: 'Files',
     icon: 'fa fa-folder-open-o',
-    children: [page('file/sealfile', '文件盖章', 'Seal documents', 'fa fa-certificate')],
+    children: [
+      page('file/sealfile', '文件盖章', 'Seal documents', 'fa fa-certificate', [
+        button('file/sealfile/add', '添加印章', 'Add seal'),
+        button('file/sealfile/seal', '盖章', 'Seal a file'),
+        button('file/sealfile/void', '作废', 'Void'),
+      ]),
+    ],
+  },
+  {
+    // Operator-only (isOperatorRule): a group's '*' never grants anything under here.
+    type: 'menu_dir',
+    name: 'operator',
+    path: 'operator',
+    title: '运营管理',
+    title_en: 'Operations',
+    icon: 'fa fa-cogs',
+    children: [
+      page('operator/members', '会员管理', 'Members', 'fa fa-address-book-o', [
+        button('operator/members/edit', '编辑', 'Edit'),
+        button('operator/members/adjust', '调整余额积分', 'Adjust balance'),
+      ]),
+      page('operator/groups', '会员分组', 'Groups', 'fa fa-object-group', [button('operator/groups/edit', '编辑', 'Edit')]),
+      page('operator/rules', '菜单规则', 'Menu rules', 'fa fa-list-ul', [button('operator/rules/edit', '编辑', 'Edit')]),
+      page('operator/settings', '站点设置', 'Site settings', 'fa fa-sliders', [button('operator/settings/edit', '编辑', 'Edit')]),
+      page('operator/audit', '操作日志', 'Audit log', 'fa fa-history'),
+      page('operator/topups', '充值审核', 'Top-ups', 'fa fa-credit-card', [
+        button('operator/topups/confirm', '确认充值', 'Confirm top-up'),
+      ]),
+      page('operator/products', '产品方案', 'Products', 'fa fa-cubes', [button('operator/products/edit', '编辑', 'Edit')]),
+      page('operator/underwriting', '核保队列', 'Underwriting', 'fa fa-gavel', [button('operator/underwriting/decide', '核保', 'Decide')]),
+      page('operator/endorsements', '批改审核', 'Endorsement review', 'fa fa-pencil', [
+        button('operator/endorsements/decide', '审核', 'Decide'),
+      ]),
+      page('operator/invoices', '发票开具', 'Invoices', 'fa fa-file-text', [button('operator/invoices/issue', '开票', 'Issue')]),
+      page('operator/claims', '理赔审核', 'Claim review', 'fa fa-stethoscope', [
+        button('operator/claims/review', '审核', 'Review'),
+        button('operator/claims/pay', '登记赔付', 'Record payment'),
+      ]),
+      page('operator/seals', '印章审核', 'Seal review', 'fa fa-certificate', [button('operator/seals/review', '审核', 'Review')]),
+      detail('operator/memberDetail', '会员详情', 'Member details'),
+      detail('operator/endorseDetail', '批改审核详情', 'Endorsement review details'),
+      detail('operator/invoiceDetail', '发票详情', 'Invoice details'),
+      detail('operator/claimDetail', '理赔审核详情', 'Claim review details'),
+    ],
   },
   {
     type: 'nav_user_menu',
@@ -164,6 +219,14 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     icon: 'fa fa-key',
   },
 ];
+
+/**
+ * Operator-only rules: the `operator` menu directory and everything under it. A group's `'*'`
+ * (every member rule, now and later) never includes them; only an explicit grant does.
+ */
+export function isOperatorRule(rule: { name: string }): boolean {
+  return rule.name === 'operator' || rule.name.startsWith('operator/');
+}
 
 /** Rules the restricted "site manager" group gets: account and order pages, edit buttons only. */
 export function siteManagerAllows(rule: { name: string; type: string }): boolean {

@@ -1,0 +1,19 @@
+/**
+ * The demo portal: which business areas seed demo data, in which order. This is a composition
+ * root (like src/server/api): it sits above the features and calls each one's public demo seeder,
+ * so src/server/db never imports a feature. Each seeder writes through its area's domain
+ * functions (ledgers included), so a demo member's balance always equals its entries.
+ *
+ * A new area adds its seeder to DEMO_SEEDERS after the areas it builds on.
+ */
+import { seedLedgerDemo } from '~/features/ledger';
+import type { Db } from '~/server/db/client';
+import { type DemoSeeder, type EnsureOptions, ensureDatabase } from '~/server/db/seed';
+
+/** Every area's demo seeder, in dependency order (ledger first: later areas pay from balances). */
+export const DEMO_SEEDERS: DemoSeeder[] = [seedLedgerDemo];
+
+/** Migrate, sync reference data, and seed the demo portal on a fresh database. Run at every start. */
+export function ensurePortalDatabase(db: Db, options: EnsureOptions = {}) {
+  return ensureDatabase(db, { demoSeeders: DEMO_SEEDERS, ...options });
+}
