@@ -30,6 +30,7 @@ export const { values: args } = parseArgs({
     build: { type: 'boolean', default: false },
     'keep-data': { type: 'boolean', default: false },
     route: { type: 'string', multiple: true },
+    area: { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h', default: false },
   },
   strict: true,
@@ -47,7 +48,9 @@ if (args.help) {
   --record              write this run into docs/benchmarks.md
   --build               run \`bun run build\` even if dist/ exists
   --keep-data           keep the temp DATA_DIR (path is printed)
-  --route <path>        only this route (repeatable): /, /user/account/overview, /userapi/v1/index/index`);
+  --route <path>        only this route (repeatable): /, /user/account/overview, /userapi/v1/index/index
+  --area <name>         run a business area's own benchmark instead (repeatable; \`all\` for every
+                        scripts/bench/<name>.ts): uploads, account, orders, operator, team, sealing, …`);
   process.exit(0);
 }
 

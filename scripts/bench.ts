@@ -24,7 +24,27 @@ import { DOCS, describeRun, details, machine, record, table } from './bench-repo
 import { login, routes, type Route, type Session } from './bench-routes';
 import { cleanupData, freePort, serverLogTail, startServer, stopServer } from './bench-server';
 
+/** `--area x`: the area benchmarks in scripts/bench/<x>.ts, one after another, each in its own process. */
+async function runAreas(areas: string[]): Promise<number> {
+  const dir = join(root, 'scripts/bench');
+  const all = [...new Bun.Glob('*.ts').scanSync(dir)].map((f) => f.replace(/\.ts$/, '')).sort();
+  const wanted = areas.includes('all') ? all : areas;
+  let failed = 0;
+  for (const area of wanted) {
+    if (!all.includes(area)) {
+      console.error(`bench: no scripts/bench/${area}.ts (areas: ${all.join(', ') || 'none'})`);
+      failed++;
+      continue;
+    }
+    console.error(`bench: area ${area}`);
+    const run = Bun.spawnSync([process.execPath, join(dir, `${area}.ts`)], { cwd: root, stdout: 'inherit', stderr: 'inherit' });
+    if (!run.success) failed++;
+  }
+  return failed ? 1 : 0;
+}
+
 async function main(): Promise<number> {
+  if (args.area?.length) return runAreas(args.area);
   if (args.build || !existsSync(join(root, 'dist/server/index.js'))) {
     console.error('bench: building (bun run build)…');
     const b = Bun.spawnSync([process.execPath, 'run', 'build'], { cwd: root, stdout: 'inherit', stderr: 'inherit' });
