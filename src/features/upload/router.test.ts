@@ -9,7 +9,8 @@ import { ACCESS_TTL, issueToken } from '~/server/session';
 import { setConfigValue } from '~/server/site-config';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import type { UploadedFile } from './router';
-import { LocalStorage, setStorage } from './storage';
+import { findOwnFile, readFileBytes, storeServerFile } from './service';
+import { getStorage, LocalStorage, setStorage } from './storage';
 import { png, text } from './test-files';
 
 const URL_ = 'http://localhost/userapi/v1/index/upload';
@@ -27,6 +28,9 @@ for (const engine of engines()) {
     let api: ReturnType<typeof createApi>;
     let root: string;
     let token: string;
+    let otherToken: string;
+    let demoId: number;
+    let otherId: number;
 
     async function upload(parts: Record<string, string | File>, headers: Record<string, string> = { 'ba-user-token': token }) {
       const form = new FormData();
@@ -42,7 +46,11 @@ for (const engine of engines()) {
       root = mkdtempSync(join(tmpdir(), 'uploads-'));
       setStorage(new LocalStorage(root));
       const [demo] = await t.db.sql`SELECT id FROM "user" WHERE username = 'demo'`;
-      token = (await issueToken(t.db, 'access', Number(demo.id), ACCESS_TTL)).token;
+      const [other] = await t.db.sql`SELECT id FROM "user" WHERE username = 'manager'`;
+      demoId = Number(demo.id);
+      otherId = Number(other.id);
+      token = (await issueToken(t.db, 'access', demoId, ACCESS_TTL)).token;
+      otherToken = (await issueToken(t.db, 'access', otherId, ACCESS_TTL)).token;
     }, 30_000);
     beforeEach(async () => {
       await setConfigValue(t.db, 'upload', { maxSize: MAX, allowedSuffixes: 'jpg,png,gif,webp,pdf,docx', allowedMimeTypes: 'text/plain' });
@@ -148,6 +156,49 @@ for (const engine of engines()) {
       expect(filesUnder(root).filter((p) => p.includes(a.body.data.file.sha1.slice(0, 8)))).toHaveLength(1);
       const other = await upload({ file: file(bytes, 'one.png'), topic: 'other' });
       expect(other.body.data.file.id).not.toBe(a.body.data.file.id);
+    });
+
+    test("another member with the same bytes: their own row and id, the bytes stored once; each id is only its owner's", async () => {
+      const bytes = png(8, 7, 70);
+      const mine = await upload({ file: file(bytes, 'mine.png'), topic: 'claim' });
+      const theirs = await upload({ file: file(bytes, 'theirs.png'), topic: 'claim' }, { 'ba-user-token': otherToken });
+      expect(theirs.res.status).toBe(200);
+      expect(theirs.body.data.file.id).not.toBe(mine.body.data.file.id);
+      expect(theirs.body.data.file.name).toBe('theirs.png');
+      expect(theirs.body.data.file.url).toBe(mine.body.data.file.url);
+      expect(filesUnder(root).filter((p) => p.includes(mine.body.data.file.sha1.slice(0, 8)))).toHaveLength(1);
+      expect(await findOwnFile(t.db, demoId, mine.body.data.file.id, 'claim')).not.toBeNull();
+      expect(await findOwnFile(t.db, demoId, theirs.body.data.file.id)).toBeNull();
+      expect(await findOwnFile(t.db, otherId, mine.body.data.file.id)).toBeNull();
+      expect((await findOwnFile(t.db, otherId, theirs.body.data.file.id))?.name).toBe('theirs.png');
+      // Server-made files follow the same model.
+      const pdf = new TextEncoder().encode('%PDF-1.7 same policy');
+      const s1 = await storeServerFile(t.db, getStorage(), {
+        userId: demoId,
+        topic: 'invoice',
+        name: 'a.pdf',
+        mime: 'application/pdf',
+        bytes: pdf,
+      });
+      const s2 = await storeServerFile(t.db, getStorage(), {
+        userId: otherId,
+        topic: 'invoice',
+        name: 'b.pdf',
+        mime: 'application/pdf',
+        bytes: pdf,
+      });
+      const s1again = await storeServerFile(t.db, getStorage(), {
+        userId: demoId,
+        topic: 'invoice',
+        name: 'a.pdf',
+        mime: 'application/pdf',
+        bytes: pdf,
+      });
+      expect([s1.user_id, s2.user_id]).toEqual([demoId, otherId]);
+      expect(s2.id).not.toBe(s1.id);
+      expect(s1again.id).toBe(s1.id);
+      expect(s2.path).toBe(s1.path);
+      expect(new TextDecoder().decode((await readFileBytes(getStorage(), s2)) ?? new Uint8Array())).toBe('%PDF-1.7 same policy');
     });
 
     test('10 parallel uploads of the same bytes: one row, one file, one id', async () => {

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
+import { signedFileUrl, verifyFileSignature } from './access';
 import { contentDisposition, serveStored } from './serve';
 import { storeUpload } from './service';
 import { LocalStorage } from './storage';
@@ -51,7 +52,7 @@ for (const engine of engines()) {
         type: 'text/html',
         bytes: png(4, 4, 10),
       });
-      const res = await serveStored(t.db, 'GET', `/${encodeURI(row.path)}`, storage);
+      const res = await serveStored(t.db, 'GET', `/${encodeURI(row.path)}`, { userId }, storage);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
@@ -59,7 +60,7 @@ for (const engine of engines()) {
       expect(res.headers.get('content-disposition')).toStartWith('inline; ');
       expect(res.headers.get('content-disposition')).toContain("filename*=UTF-8''%E5%A4%B4%E5%83%8F.png");
       expect(new Uint8Array(await res.arrayBuffer())).toEqual(png(4, 4, 10));
-      const head = await serveStored(t.db, 'HEAD', `/${encodeURI(row.path)}`, storage);
+      const head = await serveStored(t.db, 'HEAD', `/${encodeURI(row.path)}`, { userId }, storage);
       expect(head.headers.get('content-length')).toBe('43');
     });
 
@@ -71,9 +72,60 @@ for (const engine of engines()) {
         type: '',
         bytes: text('%PDF-1.7 ...'),
       });
-      const res = await serveStored(t.db, 'GET', `/${row.path}`, storage);
+      const res = await serveStored(t.db, 'GET', `/${row.path}`, { userId }, storage);
       expect(res.headers.get('content-type')).toBe('application/pdf');
       expect(res.headers.get('content-disposition')).toStartWith('attachment; filename="policy.pdf"');
+    });
+
+    test('private by default: the owner reads, another member and anonymous get 404; avatars are public', async () => {
+      const [other] = await t.db.sql`SELECT id FROM "user" WHERE username <> 'demo' ORDER BY id LIMIT 1`;
+      const otherId = Number(other.id);
+      const row = await storeUpload(t.db, storage, settings, {
+        userId,
+        topic: 'claim',
+        name: '病历.pdf',
+        type: '',
+        bytes: text('%PDF-1.7 private'),
+      });
+      const url = `/${encodeURI(row.path)}`;
+      expect((await serveStored(t.db, 'GET', url, { userId }, storage)).status).toBe(200);
+      expect((await serveStored(t.db, 'GET', url, { userId: otherId }, storage)).status).toBe(404);
+      expect((await serveStored(t.db, 'GET', url, { userId: null }, storage)).status).toBe(404);
+      const avatar = await storeUpload(t.db, storage, settings, { userId, topic: 'avatar', name: 'me.png', type: '', bytes: png(6, 6, 1) });
+      const pub = await serveStored(t.db, 'GET', `/${avatar.path}`, { userId: null }, storage);
+      expect(pub.status).toBe(200);
+      expect(pub.headers.get('cache-control')).toStartWith('public');
+    });
+
+    test('a signed URL serves a private file to anyone until it expires; a tampered one is 404', async () => {
+      const row = await storeUpload(t.db, storage, settings, {
+        userId,
+        topic: 'claim',
+        name: 'b.pdf',
+        type: '',
+        bytes: text('%PDF-1.7 signed'),
+      });
+      const signed = new URL(await signedFileUrl(t.db, row, 60), 'http://x');
+      const ask = (exp: string | null, sig: string | null) =>
+        serveStored(t.db, 'GET', signed.pathname, { userId: null, exp, sig }, storage);
+      const exp = signed.searchParams.get('exp');
+      const sig = signed.searchParams.get('sig');
+      expect((await ask(exp, sig)).status).toBe(200);
+      expect((await ask(String(Number(exp) + 1), sig)).status).toBe(404);
+      expect((await ask(exp, `${sig?.slice(0, -2)}AA`)).status).toBe(404);
+      expect((await ask(null, null)).status).toBe(404);
+      const past = new URL(await signedFileUrl(t.db, row, -100), 'http://x');
+      expect(Number(past.searchParams.get('exp'))).toBeGreaterThan(0);
+      expect(await verifyFileSignature(t.db, row.path, String(Math.floor(Date.now() / 1000) - 5), sig)).toBe(false);
+      // Another file's signature does not open this one.
+      const other = await storeUpload(t.db, storage, settings, {
+        userId,
+        topic: 'claim',
+        name: 'c.pdf',
+        type: '',
+        bytes: text('%PDF-1.7 other'),
+      });
+      expect((await serveStored(t.db, 'GET', `/${other.path}`, { userId: null, exp, sig }, storage)).status).toBe(404);
     });
 
     test('only paths an attachment row names, only from the uploads folder', async () => {
@@ -86,13 +138,13 @@ for (const engine of engines()) {
         '/storage/%ZZ',
         '/storage/',
       ]) {
-        const res = await serveStored(t.db, 'GET', path, storage);
+        const res = await serveStored(t.db, 'GET', path, { userId }, storage);
         expect([path, res.status]).toEqual([path, 404]);
       }
       // A row whose file is gone: 404, not a crash.
       const row = await storeUpload(t.db, storage, settings, { userId, topic: 'gone', name: 'x.png', type: '', bytes: png(2, 3) });
       await storage.delete(row.path);
-      expect((await serveStored(t.db, 'GET', `/${row.path}`, storage)).status).toBe(404);
+      expect((await serveStored(t.db, 'GET', `/${row.path}`, { userId }, storage)).status).toBe(404);
     });
   });
 }

@@ -1,9 +1,10 @@
 /**
  * Serving stored files (`GET /storage/...`): only paths that an attachment row names, only from
- * the storage adapter (the uploads folder), with the stored MIME type and headers that stop a
- * browser from running or sniffing anything.
+ * the storage adapter, with the stored MIME type and headers that stop a browser from running or
+ * sniffing anything; and only to who may read them (`./access.ts`): others get 404.
  */
 import type { Db } from '~/server/db/client';
+import { canReadFile, isPublicTopic, verifyFileSignature } from './access';
 import { findByPath } from './service';
 import { getStorage, type StorageAdapter } from './storage';
 
@@ -25,19 +26,38 @@ const notFound = () =>
     headers: { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' },
   });
 
+/** Who asks: the member's id (null when anonymous), and the URL's signature parameters if any. */
+export interface Viewer {
+  userId: number | null;
+  exp?: string | null;
+  sig?: string | null;
+}
+
 /** The response for a storage URL path (`/storage/...`, still percent-encoded), or 404. */
-export async function serveStored(db: Db, method: string, rawPath: string, storage: StorageAdapter = getStorage()): Promise<Response> {
+export async function serveStored(
+  db: Db,
+  method: string,
+  rawPath: string,
+  viewer: Viewer = { userId: null },
+  storage: StorageAdapter = getStorage(),
+): Promise<Response> {
   let key: string;
   try {
     key = decodeURIComponent(rawPath).slice(1);
   } catch {
     return notFound();
   }
-  const row = await findByPath(db, key);
-  if (!row || row.storage !== storage.name) return notFound();
+  const rows = await findByPath(db, key, storage.name);
+  if (rows.length === 0) return notFound();
+  // The viewer's own row gives the name; a public or signed file shows the first owner's name.
+  const own = rows.find((r) => viewer.userId !== null && r.user_id === viewer.userId);
+  const open = rows.find((r) => canReadFile(viewer.userId, r));
+  const row = own ?? open ?? ((await verifyFileSignature(db, key, viewer.exp ?? null, viewer.sig ?? null)) ? rows[0] : undefined);
+  if (!row) return notFound();
   const stored = await storage.get(row.path);
   if (!stored) return notFound();
   const inline = INLINE.has(row.mime);
+  const isPublic = isPublicTopic(row.topic);
   const headers = {
     'content-type': row.mime,
     'content-length': String(stored.size),
@@ -45,7 +65,9 @@ export async function serveStored(db: Db, method: string, rawPath: string, stora
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; sandbox",
     'cross-origin-resource-policy': 'same-origin',
-    'cache-control': 'private, max-age=86400',
+    // A private file's answer depends on who asks: never kept by a shared cache.
+    'cache-control': isPublic ? 'public, max-age=86400' : 'private, max-age=300',
+    vary: 'Cookie, ba-user-token',
   };
   return new Response(method === 'HEAD' ? null : stored.body, { status: 200, headers });
 }

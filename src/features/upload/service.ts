@@ -1,7 +1,10 @@
 /**
- * Storing an upload: check the content against its name, de-duplicate on sha1 + topic before
- * writing, write through the storage adapter, record one `attachment` row.
+ * Storing an upload. Checks (spec order, then content by magic bytes and the image pixel cap),
+ * then the owner model: every member has their own `attachment` row (user_id + sha1 + topic is
+ * unique), while identical bytes in a topic are stored once — a second owner's row names the
+ * stored object (`path`) the first one wrote. De-duplication happens before anything is written.
  */
+import { rm } from 'node:fs/promises';
 import { nowSeconds, type Db } from '~/server/db/client';
 import { Codes, DomainError } from '~/server/errors';
 import { checkUpload, suffixOf, type UploadRules } from '~/lib/upload-checks';
@@ -11,6 +14,7 @@ import type { StorageAdapter } from './storage';
 
 export interface AttachmentRow {
   id: number;
+  /** The owner: only they (or a signed URL, or a public topic) may read the file. */
   user_id: number;
   topic: string;
   name: string;
@@ -18,12 +22,14 @@ export interface AttachmentRow {
   size: number;
   sha1: string;
   storage: string;
+  /** The storage key (`storage/...`), shared by every owner of the same bytes in a topic. */
   path: string;
   width: number;
   height: number;
   created_at: number;
 }
 
+/** Bytes held in memory (small files, server-made files, tests). */
 export interface UploadInput {
   userId: number;
   topic: string;
@@ -32,6 +38,26 @@ export interface UploadInput {
   type: string;
   bytes: Uint8Array;
 }
+
+/**
+ * What is known about a received file without holding it: its facts, its first bytes (for magic
+ * bytes and image headers) and where its bytes are: spooled to a local file, or already in the
+ * store under a key (direct mode).
+ */
+export interface ReceivedFile {
+  userId: number;
+  topic: string;
+  name: string;
+  type: string;
+  size: number;
+  sha1: string;
+  /** The first bytes (at least HEAD_BYTES when the file is that long). */
+  head: Uint8Array;
+  source: { kind: 'bytes'; bytes: Uint8Array } | { kind: 'file'; path: string } | { kind: 'stored'; key: string };
+}
+
+/** How much of a file the content checks read: magic bytes, and image headers (JPEG EXIF can be 64 KB). */
+export const HEAD_BYTES = 256 * 1024;
 
 export interface UploadSettings extends UploadRules {
   saveName: string;
@@ -65,59 +91,143 @@ export function displayName(name: string): string {
   return Array.from(base).slice(-100).join('') || 'file';
 }
 
-async function findBySha1(db: Db, sha1: string, topic: string): Promise<AttachmentRow | null> {
-  const [row] = await db.sql`SELECT * FROM attachment WHERE sha1 = ${sha1} AND topic = ${topic}`;
+const sha1Of = (bytes: Uint8Array) => new Bun.CryptoHasher('sha1').update(bytes).digest('hex');
+
+async function findOwn(db: Db, userId: number, sha1: string, topic: string): Promise<AttachmentRow | null> {
+  const [row] = await db.sql`SELECT * FROM attachment WHERE user_id = ${userId} AND sha1 = ${sha1} AND topic = ${topic}`;
   return row ? toRow(row) : null;
 }
 
-/** The attachment stored at a URL path (`storage/...`), or null. */
-export async function findByPath(db: Db, path: string): Promise<AttachmentRow | null> {
-  const [row] = await db.sql`SELECT * FROM attachment WHERE path = ${path}`;
-  return row ? toRow(row) : null;
+/** Where these bytes of this topic are already stored (any owner), or null. */
+async function findBlob(db: Db, storage: StorageAdapter, sha1: string, topic: string): Promise<string | null> {
+  const [row] = await db.sql`SELECT path FROM attachment WHERE sha1 = ${sha1} AND topic = ${topic} AND storage = ${storage.name}
+    ORDER BY id LIMIT 1`;
+  return row ? String(row.path) : null;
 }
 
-/** Checks (spec order, then content), de-duplicates, stores; returns the one row for these bytes. */
-export async function storeUpload(db: Db, storage: StorageAdapter, settings: UploadSettings, input: UploadInput): Promise<AttachmentRow> {
-  const problem = checkUpload({ name: input.name, size: input.bytes.byteLength, type: input.type }, settings);
-  if (problem) throw new DomainError(`upload.${problem}`, { ...PROBLEM_STATUS[problem], field: 'file' });
-  const suffix = suffixOf(input.name);
-  const kind = detectKind(input.bytes.subarray(0, 4096));
-  if (!kindFitsSuffix(kind, suffix)) {
-    throw new DomainError('upload.typeNotAllowed', { status: 415, code: Codes.UNSUPPORTED_MEDIA, field: 'file' });
-  }
+/** The rows that name a stored object (one per owner), oldest first. */
+export async function findByPath(db: Db, path: string, storageName?: string): Promise<AttachmentRow[]> {
+  const rows =
+    storageName === undefined
+      ? await db.sql`SELECT * FROM attachment WHERE path = ${path} ORDER BY id`
+      : await db.sql`SELECT * FROM attachment WHERE path = ${path} AND storage = ${storageName} ORDER BY id`;
+  return rows.map(toRow);
+}
+
+const fail = (problem: 'incomplete' | 'typeNotAllowed' | 'tooLarge') =>
+  new DomainError(`upload.${problem}`, { ...PROBLEM_STATUS[problem], field: 'file' });
+
+/** The spec's checks, then the content: the stored MIME type and the image size (0 × 0 when not an image). */
+export function checkReceived(settings: UploadRules, file: Pick<ReceivedFile, 'name' | 'type' | 'size' | 'head'>) {
+  const problem = checkUpload({ name: file.name, size: file.size, type: file.type }, settings);
+  if (problem) throw fail(problem);
+  const kind = detectKind(file.head.subarray(0, 4096));
+  if (!kindFitsSuffix(kind, suffixOf(file.name))) throw fail('typeNotAllowed');
   let width = 0;
   let height = 0;
   if (IMAGE_KINDS.has(kind)) {
-    const dims = imageSize(kind, input.bytes);
-    if (!dims) throw new DomainError('upload.incomplete', { status: 400, code: Codes.VALIDATION, field: 'file' });
+    // The pixel cap is applied to the header's size, before anything could decode the pixels.
+    const dims = imageSize(kind, file.head);
+    if (!dims) throw fail('incomplete');
     if (!sizeAcceptable(dims)) throw new DomainError('upload.imageTooLarge', { status: 413, code: Codes.TOO_LARGE, field: 'file' });
     ({ width, height } = dims);
   }
-  const sha1 = new Bun.CryptoHasher('sha1').update(input.bytes).digest('hex');
+  return { mime: KIND_MIME[kind], width, height };
+}
 
-  // De-duplicate before writing anything (the reference wrote first, bug 18).
-  const existing = await findBySha1(db, sha1, input.topic);
-  if (existing) {
-    if (!(await storage.exists(existing.path))) await storage.put(existing.path, input.bytes);
-    return existing;
+/** Drop what the store holds under `key` unless a row names it. */
+async function dropUnlessNamed(db: Db, storage: StorageAdapter, key: string): Promise<void> {
+  if ((await findByPath(db, key, storage.name)).length === 0) await storage.delete(key).catch(() => {});
+}
+
+async function discardSource(db: Db, storage: StorageAdapter, source: ReceivedFile['source']): Promise<void> {
+  if (source.kind === 'file') await rm(source.path, { force: true });
+  else if (source.kind === 'stored') await dropUnlessNamed(db, storage, source.key);
+}
+
+interface Placed {
+  mime: string;
+  width: number;
+  height: number;
+  /** The key to use when the bytes are not stored yet (local and server files). */
+  newKey: () => Promise<string>;
+}
+
+/**
+ * The owner-model core shared by uploads, direct-mode callbacks and server files: the caller's
+ * own row when they already hold these bytes in this topic; else a new row of theirs naming the
+ * stored object (reused when any owner already stored the bytes, written otherwise).
+ */
+async function record(db: Db, storage: StorageAdapter, file: ReceivedFile, placed: Placed): Promise<AttachmentRow> {
+  const own = await findOwn(db, file.userId, file.sha1, file.topic);
+  if (own) {
+    if (await storage.exists(own.path)) await discardSource(db, storage, file.source);
+    // The row outlived its object (removed by hand, a lost disk): these bytes restore it.
+    else if (file.source.kind === 'file') await storage.putFile(own.path, file.source.path);
+    else if (file.source.kind === 'bytes') await storage.put(own.path, file.source.bytes);
+    else await db.sql`UPDATE attachment SET path = ${file.source.key} WHERE id = ${own.id}`;
+    return (await findOwnFile(db, file.userId, own.id)) ?? own;
   }
-
-  let path = buildSaveName(settings.saveName, { topic: input.topic, name: input.name, suffix, sha1, timeZone: settings.timeZone });
-  const taken = await findByPath(db, path);
-  // Another file with the same name and sha1 prefix: the full sha1 names this one.
-  if (taken) path = `${path.slice(0, path.lastIndexOf('/'))}/${sha1}.${path.split('.').pop()}`;
-  await storage.put(path, input.bytes);
-  const mime = KIND_MIME[kind];
+  let path = await findBlob(db, storage, file.sha1, file.topic);
+  let wrote: string | null = null;
+  if (path && (await storage.exists(path))) {
+    await discardSource(db, storage, file.source);
+  } else if (file.source.kind === 'stored') {
+    path = file.source.key;
+  } else {
+    path = await placed.newKey();
+    if (file.source.kind === 'file') await storage.putFile(path, file.source.path);
+    else await storage.put(path, file.source.bytes);
+    wrote = path;
+  }
   const [row] = await db.sql`INSERT INTO attachment (user_id, topic, name, mime, size, sha1, storage, path, width, height, created_at)
-    VALUES (${input.userId}, ${input.topic}, ${displayName(input.name)}, ${mime}, ${input.bytes.byteLength}, ${sha1}, ${storage.name},
-      ${path}, ${width}, ${height}, ${nowSeconds()})
+    VALUES (${file.userId}, ${file.topic}, ${displayName(file.name)}, ${placed.mime}, ${file.size}, ${file.sha1}, ${storage.name},
+      ${path}, ${placed.width}, ${placed.height}, ${nowSeconds()})
     ON CONFLICT DO NOTHING RETURNING *`;
   if (row) return toRow(row);
-  // A concurrent upload of the same bytes won the race: answer with its row.
-  const winner = await findBySha1(db, sha1, input.topic);
-  if (!winner) throw new Error('attachment insert conflicted but no row holds its sha1 + topic');
-  if (winner.path !== path) await storage.delete(path);
+  // The same member sent the same bytes twice at once: the first row wins, our copy goes.
+  const winner = await findOwn(db, file.userId, file.sha1, file.topic);
+  if (!winner) throw new Error('attachment insert conflicted but the owner holds no row for these bytes');
+  if (wrote && wrote !== winner.path) await dropUnlessNamed(db, storage, wrote);
   return winner;
+}
+
+/** A key from the saveName template; another file's key with the same name and sha1 prefix gets the full sha1. */
+async function saveKey(db: Db, storage: StorageAdapter, settings: UploadSettings, file: ReceivedFile): Promise<string> {
+  const suffix = suffixOf(file.name);
+  const path = buildSaveName(settings.saveName, {
+    topic: file.topic,
+    name: file.name,
+    suffix,
+    sha1: file.sha1,
+    timeZone: settings.timeZone,
+  });
+  const taken = await findByPath(db, path, storage.name);
+  if (taken.length === 0 || taken.every((r) => r.sha1 === file.sha1)) return path;
+  return `${path.slice(0, path.lastIndexOf('/'))}/${file.sha1}.${path.split('.').pop()}`;
+}
+
+/** Checks a received file and records it as the member's own (see `record`); the spooled file is consumed either way. */
+export async function storeReceived(db: Db, storage: StorageAdapter, settings: UploadSettings, file: ReceivedFile): Promise<AttachmentRow> {
+  let facts: ReturnType<typeof checkReceived>;
+  try {
+    facts = checkReceived(settings, file);
+  } catch (err) {
+    await discardSource(db, storage, file.source);
+    throw err;
+  }
+  return record(db, storage, file, { ...facts, newKey: () => saveKey(db, storage, settings, file) });
+}
+
+/** Checks (spec order, then content), de-duplicates, stores bytes held in memory; returns the member's own row. */
+export async function storeUpload(db: Db, storage: StorageAdapter, settings: UploadSettings, input: UploadInput): Promise<AttachmentRow> {
+  return storeReceived(db, storage, settings, {
+    ...input,
+    size: input.bytes.byteLength,
+    sha1: sha1Of(input.bytes),
+    head: input.bytes.subarray(0, HEAD_BYTES),
+    source: { kind: 'bytes', bytes: input.bytes },
+  });
 }
 
 /**
@@ -130,6 +240,13 @@ export async function findOwnFile(db: Db, userId: number, id: number, topic?: st
     topic === undefined
       ? await db.sql`SELECT * FROM attachment WHERE id = ${id} AND user_id = ${userId}`
       : await db.sql`SELECT * FROM attachment WHERE id = ${id} AND user_id = ${userId} AND topic = ${topic}`;
+  return row ? toRow(row) : null;
+}
+
+/** Any file by id, whoever owns it (for operators, after their own rule check), or null. */
+export async function findFileById(db: Db, id: number): Promise<AttachmentRow | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] = await db.sql`SELECT * FROM attachment WHERE id = ${id}`;
   return row ? toRow(row) : null;
 }
 
@@ -152,22 +269,32 @@ export interface ServerFileInput {
 
 /**
  * Store bytes the server made (a re-encoded avatar, a policy PDF, a sealed file) as the member's
- * file. No upload checks (the server wrote them); named `{topic}/{yyyymmdd}/{sha1}.{suffix}`.
+ * own file. No upload checks (the server wrote them); named `storage/{topic}/{yyyymmdd}/{sha1}.{suffix}`.
+ * Two members with the same bytes each get their own row; the bytes are stored once.
  */
 export async function storeServerFile(db: Db, storage: StorageAdapter, input: ServerFileInput): Promise<AttachmentRow> {
-  const sha1 = new Bun.CryptoHasher('sha1').update(input.bytes).digest('hex');
-  const [own] = await db.sql`SELECT * FROM attachment WHERE sha1 = ${sha1} AND topic = ${input.topic} AND user_id = ${input.userId}`;
-  if (own) return toRow(own);
+  const sha1 = sha1Of(input.bytes);
   const suffix = (suffixOf(input.name) || 'bin').replace(/[^a-z0-9]/gi, '').toLowerCase() || 'bin';
+  const topic = input.topic.replace(/[^A-Za-z0-9_-]/g, '') || 'files';
   const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-  const path = `storage/${input.topic.replace(/[^A-Za-z0-9_-]/g, '') || 'files'}/${day}/${sha1}-${input.userId}.${suffix}`;
-  await storage.put(path, input.bytes);
-  const [row] = await db.sql`INSERT INTO attachment (user_id, topic, name, mime, size, sha1, storage, path, width, height, created_at)
-    VALUES (${input.userId}, ${input.topic}, ${displayName(input.name)}, ${input.mime}, ${input.bytes.byteLength}, ${sha1}, ${storage.name},
-      ${path}, ${input.width ?? 0}, ${input.height ?? 0}, ${nowSeconds()})
-    ON CONFLICT DO NOTHING RETURNING *`;
-  if (row) return toRow(row);
-  const [again] = await db.sql`SELECT * FROM attachment WHERE path = ${path}`;
-  if (!again) throw new Error('server file insert conflicted but no row holds its path');
-  return toRow(again);
+  return record(
+    db,
+    storage,
+    {
+      userId: input.userId,
+      topic: input.topic,
+      name: input.name,
+      type: input.mime,
+      size: input.bytes.byteLength,
+      sha1,
+      head: input.bytes.subarray(0, 16),
+      source: { kind: 'bytes', bytes: input.bytes },
+    },
+    {
+      mime: input.mime,
+      width: input.width ?? 0,
+      height: input.height ?? 0,
+      newKey: async () => `storage/${topic}/${day}/${sha1}.${suffix}`,
+    },
+  );
 }

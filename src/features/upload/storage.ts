@@ -1,8 +1,10 @@
 /**
- * Where uploaded bytes live. One interface (`put`, `get`, `delete`, `exists`) so an object-store
- * adapter can be chosen by configuration later; today the local disk under `$DATA_DIR/uploads/`.
+ * Where uploaded bytes live. One interface (`put`, `putFile`, `get`, `delete`, `exists`): the local
+ * disk under `$DATA_DIR/uploads/` (default) or an S3-compatible object store (`./s3-storage.ts`),
+ * chosen by `upload.mode` and the environment (`configureStorage`).
  */
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 
 export interface StoredObject {
@@ -15,6 +17,10 @@ export interface StorageAdapter {
   /** Which adapter wrote a row (`attachment.storage`). */
   readonly name: string;
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /** Store the local file at `localPath` under `key`; the local file is consumed (moved or removed). */
+  putFile(key: string, localPath: string): Promise<void>;
+  /** Where an incoming upload is spooled before it is checked (same disk as the store when local). */
+  readonly scratchDir: string;
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
@@ -41,7 +47,11 @@ export const uploadsDir = (dataDir = process.env.DATA_DIR || 'data') => resolve(
 
 export class LocalStorage implements StorageAdapter {
   readonly name = 'local';
-  constructor(readonly root: string = uploadsDir()) {}
+  readonly scratchDir: string;
+  constructor(readonly root: string = uploadsDir()) {
+    // Inside the root, so putFile is a rename; no row ever names it, so it is never served.
+    this.scratchDir = join(resolve(root), '.incoming');
+  }
 
   private path(key: string): string {
     const p = resolveInside(this.root, key);
@@ -62,6 +72,24 @@ export class LocalStorage implements StorageAdapter {
     }
   }
 
+  /** A rename when the spool is on the same disk (it is, by default), else a copy. */
+  async putFile(key: string, localPath: string): Promise<void> {
+    const path = this.path(key);
+    await mkdir(dirname(path), { recursive: true });
+    try {
+      await rename(localPath, path);
+    } catch {
+      const tmp = join(dirname(path), `.${crypto.randomUUID()}.part`);
+      try {
+        await copyFile(localPath, tmp);
+        await rename(tmp, path);
+      } finally {
+        await rm(tmp, { force: true });
+        await rm(localPath, { force: true });
+      }
+    }
+  }
+
   async get(key: string): Promise<StoredObject | null> {
     const path = resolveInside(this.root, key);
     if (!path) return null;
@@ -79,6 +107,9 @@ export class LocalStorage implements StorageAdapter {
     await rm(this.path(key), { force: true });
   }
 }
+
+/** A scratch folder for adapters with no local disk of their own. */
+export const defaultScratchDir = () => join(tmpdir(), 'portal-upload-incoming');
 
 let current: StorageAdapter | null = null;
 
