@@ -5,11 +5,12 @@ import { requireMember } from '~/server/session';
 import { getSiteConfig } from '~/server/site-config';
 import { parseInput } from '~/server/validate';
 import { ok } from '../_shared/envelope';
-import { MULTIPART_OVERHEAD, readUploadForm } from './receive';
+import { rm } from 'node:fs/promises';
+import { MULTIPART_OVERHEAD, receiveUpload } from './receive';
 import { type UploadedFile, uploadFieldsSchema } from './schemas';
 
 export type { UploadedFile };
-import { type AttachmentRow, storeUpload } from './service';
+import { type AttachmentRow, storeReceived } from './service';
 import { getStorage } from './storage';
 
 /** The route whose body the API's pipeline leaves unread: this handler streams it under its own cap. */
@@ -32,8 +33,6 @@ export function presentFile(row: AttachmentRow, base: string): UploadedFile {
   };
 }
 
-const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : undefined);
-
 /**
  * POST /index/upload (multipart `file`, optional `topic` or `filepath`): a member's file, checked
  * in the spec's order (name and size, type, size), then by its content; stored once per sha1 +
@@ -42,20 +41,36 @@ const text = (v: FormDataEntryValue | null) => (typeof v === 'string' ? v : unde
 export const uploadRouter = new Hono<ApiEnv>().post(UPLOAD_PATH, async (c) => {
   const { db, member } = await requireMember(c);
   const { site } = await getSiteConfig(db);
-  const form = await readUploadForm(c.req.raw, site.upload.maxSize + MULTIPART_OVERHEAD);
-  const query = c.get('query');
-  const { topic } = parseInput(uploadFieldsSchema, {
-    topic: text(form.get('topic')) ?? (typeof query.topic === 'string' ? query.topic : undefined),
-    filepath: text(form.get('filepath')) ?? (typeof query.filepath === 'string' ? query.filepath : undefined),
-  });
-  const file = form.get('file');
-  if (!(file instanceof File)) throw new DomainError('upload.incomplete', { status: 400, code: Codes.VALIDATION, field: 'file' });
-  const row = await storeUpload(
-    db,
-    getStorage(),
-    { ...site.upload, timeZone: site.timezone },
-    { userId: member.id, topic, name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) },
-  );
+  const storage = getStorage();
+  // Streamed: the file part goes to a scratch file as it arrives, hashed on the way.
+  const { fields, file } = await receiveUpload(c.req.raw, site.upload.maxSize + MULTIPART_OVERHEAD, storage.scratchDir);
+  let row: AttachmentRow;
+  try {
+    const query = c.get('query');
+    const { topic } = parseInput(uploadFieldsSchema, {
+      topic: fields.topic ?? (typeof query.topic === 'string' ? query.topic : undefined),
+      filepath: fields.filepath ?? (typeof query.filepath === 'string' ? query.filepath : undefined),
+    });
+    if (!file) throw new DomainError('upload.incomplete', { status: 400, code: Codes.VALIDATION, field: 'file' });
+    row = await storeReceived(
+      db,
+      storage,
+      { ...site.upload, timeZone: site.timezone },
+      {
+        userId: member.id,
+        topic,
+        name: file.name,
+        type: file.type,
+        size: file.size,
+        sha1: file.sha1,
+        head: file.head,
+        source: { kind: 'file', path: file.path },
+      },
+    );
+  } finally {
+    // Moved into the store on success; anything left over is removed.
+    if (file) await rm(file.path, { force: true });
+  }
   const base = site.upload.cdn || site.cdnUrl || new URL(c.req.url).origin;
   return ok(c, { file: presentFile(row, base) }, 'upload.uploaded');
 });
