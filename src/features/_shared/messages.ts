@@ -5,6 +5,7 @@
 import en from '../../../i18n/en/api';
 import zh from '../../../i18n/zh-cn/api';
 import type { Locale } from '~/lib/types';
+import account from '../account/messages';
 import area from '../area/messages';
 import captcha from '../captcha/messages';
 import identity from '../identity/messages';
@@ -15,7 +16,7 @@ import verification from '../verification/messages';
 
 type Bundle = Record<string, unknown>;
 
-const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, upload];
+const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, upload, account];
 
 function merge(into: Bundle, from: Bundle): Bundle {
   for (const [key, value] of Object.entries(from)) {

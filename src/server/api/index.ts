@@ -5,6 +5,7 @@
  * `api.request(path, init)`.
  */
 import { Hono } from 'hono';
+import { accountRouter } from '~/features/account';
 import { areaRouter } from '~/features/area';
 import { captchaRouter } from '~/features/captcha';
 import { identityRouter } from '~/features/identity';
@@ -35,6 +36,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', areaRouter);
   app.route('/', uploadRouter);
   app.route('/', ledgerRouter);
+  app.route('/', accountRouter);
   return app;
 }
 
