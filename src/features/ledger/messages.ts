@@ -10,6 +10,20 @@ export default {
       rangeInvalid: '结束日期不能早于开始日期',
       pageInvalid: '页码无效',
       limitInvalid: '每页条数只能是 10、20、50 或 100',
+      csv: {
+        file: { money: '余额明细', score: '积分明细' },
+        time: '时间',
+        kind: '类型',
+        amount: { money: '变动金额（元）', score: '变动积分' },
+        before: { money: '变动前余额（元）', score: '变动前积分' },
+        after: { money: '变动后余额（元）', score: '变动后积分' },
+        memo: '说明',
+        reference: '关联单号',
+        kinds: {
+          money: { topup: '充值', payment: '支付', refund: '退款', allocation: '分配', adjust: '调整' },
+          score: { topup: '充值', payment: '消费', refund: '退回', allocation: '获得', adjust: '调整' },
+        },
+      },
     },
   },
   en: {
@@ -22,6 +36,20 @@ export default {
       rangeInvalid: 'The end date cannot be before the start date',
       pageInvalid: 'Invalid page number',
       limitInvalid: 'Page size must be 10, 20, 50 or 100',
+      csv: {
+        file: { money: 'balance-log', score: 'points-log' },
+        time: 'Time',
+        kind: 'Kind',
+        amount: { money: 'Amount (CNY)', score: 'Points' },
+        before: { money: 'Balance before (CNY)', score: 'Points before' },
+        after: { money: 'Balance after (CNY)', score: 'Points after' },
+        memo: 'Details',
+        reference: 'Reference',
+        kinds: {
+          money: { topup: 'Top-up', payment: 'Payment', refund: 'Refund', allocation: 'Allocation', adjust: 'Adjustment' },
+          score: { topup: 'Top-up', payment: 'Spent', refund: 'Returned', allocation: 'Earned', adjust: 'Adjustment' },
+        },
+      },
     },
   },
 };

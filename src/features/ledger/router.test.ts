@@ -89,6 +89,44 @@ for (const engine of engines()) {
       expect((await get('account/balance?start=2025-01-01&end=2025-01-01', manager)).body.data.total).toBe(0);
     });
 
+    test('CSV export: BOM, headers in the request language, formula-safe text cells, own rows and filters only', async () => {
+      const [u] = await t.db.sql`SELECT id FROM "user" WHERE username = 'manager'`;
+      await changeBalance(t.db, { userId: num(u.id), amount: 250, kind: 'refund', memo: '=HYPERLINK("http://x")', reference: '@ref,1' });
+      const fetchCsv = async (path: string, token?: string, lang = 'zh-cn') => {
+        const headers: Record<string, string> = { 'think-lang': lang };
+        if (token) headers['ba-user-token'] = token;
+        return app.request(`${ORIGIN}/userapi/v1/${path}`, { headers });
+      };
+      expect((await fetchCsv('account/balance/export')).status).toBe(401);
+      const res = await fetchCsv('account/balance/export', manager);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(res.headers.get('content-disposition')).toContain('attachment');
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = new TextDecoder()
+        .decode(bytes)
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      expect(lines[0]).toBe('时间,类型,变动金额（元）,变动前余额（元）,变动后余额（元）,说明,关联单号');
+      const row = lines.find((l) => l.includes('HYPERLINK'))!;
+      expect(row).toContain(',退款,2.50,');
+      expect(row).toContain(`,"'=HYPERLINK(""http://x"")","'@ref,1"`);
+      expect(lines.length - 1).toBe((await get('account/balance?limit=100', manager)).body.data.total);
+      const en = await (await fetchCsv('account/balance/export?kind=refund', manager, 'en')).text();
+      expect(en.split('\r\n')[0]).toBe('\uFEFFTime,Kind,Amount (CNY),Balance before (CNY),Balance after (CNY),Details,Reference');
+      expect(
+        en
+          .trimEnd()
+          .split('\r\n')
+          .slice(1)
+          .every((l) => l.includes(',Refund,')),
+      ).toBe(true);
+      const points = await (await fetchCsv('account/integral/export?start=2026-02-01&end=2026-01-01', demo)).json();
+      expect(points.message).toBe('结束日期不能早于开始日期');
+    });
+
     test('bad queries answer 400 with the field, in the request language', async () => {
       const limit = await get('account/balance?limit=15', demo);
       expect(limit.status).toBe(400);
