@@ -1,5 +1,8 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SQL } from 'bun';
 import type { Locale, SiteInfo, UploadConfig } from '~/lib/types';
-import { nowSeconds, type Db } from '~/server/db/client';
+import { tryRequestContext } from '~/server/context';
+import { num, nowSeconds, type Db } from '~/server/db/client';
 
 export interface SiteConfig {
   site: SiteInfo;
@@ -10,7 +13,6 @@ export interface SiteConfig {
 
 /** Keys that stay on the server (never sent to clients by getSiteConfig). */
 const PRIVATE_KEYS = new Set(['signingSecret']);
-const TTL_MS = 5_000;
 
 const DEFAULT_UPLOAD: UploadConfig = {
   mode: 'local',
@@ -20,13 +22,90 @@ const DEFAULT_UPLOAD: UploadConfig = {
   allowedMimeTypes: '',
 };
 
-// Short in-process cache: the index payload is read on every page; other instances see writes
-// within TTL_MS.
-const cache = new WeakMap<Db, { at: number; values: Map<string, unknown> }>();
+// ---------------------------------------------------------------------------------------------
+// Config versions (issue #14): one `config_version` row per cached configuration. A change bumps
+// its row inside the change's transaction; every instance reads the rows once per request (one
+// primary-key scan of three rows) and reloads only what moved. No TTL: every instance on the same
+// database sees a committed change on its next request.
+// ---------------------------------------------------------------------------------------------
+
+/** The cached configurations that carry a version. */
+export type ConfigName = 'site' | 'rules' | 'groups';
+export type ConfigVersions = Record<ConfigName, number>;
+
+/** A request scope for the version check (pages: the request context; the API: {@link withConfigScope}). */
+const versionScope = new AsyncLocalStorage<object>();
+const scoped = new WeakMap<object, Map<Db, Promise<ConfigVersions>>>();
+const inFlight = new WeakMap<Db, Promise<ConfigVersions>>();
+
+async function readVersions(db: Db): Promise<ConfigVersions> {
+  const rows: { name: string; version: unknown }[] = await db.sql`SELECT name, version FROM config_version`;
+  const out: ConfigVersions = { site: 0, rules: 0, groups: 0 };
+  for (const r of rows) if (r.name in out) out[r.name as ConfigName] = num(r.version);
+  return out;
+}
+
+/**
+ * The current config versions. Inside a request scope (a page request, or {@link withConfigScope})
+ * the database is asked once per request; outside one, concurrent callers share one query.
+ */
+export function configVersions(db: Db): Promise<ConfigVersions> {
+  const scope = versionScope.getStore() ?? tryRequestContext();
+  if (scope) {
+    let byDb = scoped.get(scope);
+    if (!byDb) {
+      byDb = new Map();
+      scoped.set(scope, byDb);
+    }
+    let p = byDb.get(db);
+    if (!p) {
+      p = readVersions(db);
+      byDb.set(db, p);
+      // A failed read is not remembered: the next caller asks again.
+      p.catch(() => byDb?.delete(db));
+    }
+    return p;
+  }
+  let p = inFlight.get(db);
+  if (!p) {
+    p = readVersions(db).finally(() => inFlight.delete(db));
+    inFlight.set(db, p);
+  }
+  return p;
+}
+
+/** Run `fn` as one request for the version check (the API pipeline wraps each request in it). */
+export function withConfigScope<T>(fn: () => T): T {
+  return versionScope.run({}, fn);
+}
+
+/**
+ * Bump a configuration's version. Call it inside the transaction that changes the configuration,
+ * so the bump and the change commit (or roll back) together. Returns the new version.
+ */
+export async function bumpConfigVersion(tx: SQL, name: ConfigName): Promise<number> {
+  const [row] = await tx`UPDATE config_version SET version = version + 1 WHERE name = ${name} RETURNING version`;
+  if (row) return num(row.version);
+  await tx`INSERT INTO config_version (name, version) VALUES (${name}, 1)`;
+  return 1;
+}
+
+/**
+ * Compare-and-bump for optimistic edits: moves `name` from `expected` to the next version, or
+ * returns null when another change got there first (the caller answers 409).
+ */
+export async function bumpConfigVersionFrom(tx: SQL, name: ConfigName, expected: number): Promise<number | null> {
+  const rows = await tx`UPDATE config_version SET version = version + 1 WHERE name = ${name} AND version = ${expected} RETURNING version`;
+  return rows.length ? num(rows[0].version) : null;
+}
+
+const cache = new WeakMap<Db, { version: number; values: Map<string, unknown> }>();
 
 async function loadAll(db: Db): Promise<Map<string, unknown>> {
+  // Versions first, then the rows: the rows are at least as new as the version they are kept under.
+  const { site: version } = await configVersions(db);
   const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.values;
+  if (hit && hit.version === version) return hit.values;
   const rows: { key: string; value: string }[] = await db.sql`SELECT key, value FROM site_config`;
   const values = new Map<string, unknown>();
   for (const r of rows) {
@@ -37,7 +116,7 @@ async function loadAll(db: Db): Promise<Map<string, unknown>> {
       values.set(r.key, r.value);
     }
   }
-  cache.set(db, { at: Date.now(), values });
+  cache.set(db, { version, values });
   return values;
 }
 
@@ -69,15 +148,22 @@ export async function getConfigValue(db: Db, key: string): Promise<unknown> {
   return (await loadAll(db)).get(key);
 }
 
-/** Write one config value (JSON-encoded) and drop this process's cache. */
-export async function setConfigValue(db: Db, key: string, value: unknown): Promise<void> {
+/** Write one config value (JSON-encoded) in a transaction of its own, or the caller's, bumping the site version. */
+export async function setConfigValue(db: Db | SQL, key: string, value: unknown): Promise<void> {
   const json = JSON.stringify(value);
   const now = nowSeconds();
-  await db.sql`INSERT INTO site_config (key, value, updated_at) VALUES (${key}, ${json}, ${now})
-    ON CONFLICT (key) DO UPDATE SET value = ${json}, updated_at = ${now}`;
-  invalidateSiteConfig(db);
+  const write = async (tx: SQL) => {
+    await tx`INSERT INTO site_config (key, value, updated_at) VALUES (${key}, ${json}, ${now})
+      ON CONFLICT (key) DO UPDATE SET value = ${json}, updated_at = ${now}`;
+    await bumpConfigVersion(tx, 'site');
+  };
+  if ('dialect' in db && 'sql' in db) {
+    await db.sql.begin(write);
+    invalidateSiteConfig(db);
+  } else await write(db as SQL);
 }
 
+/** Drop this process's copy (the version check makes this optional; kept for callers that want it). */
 export function invalidateSiteConfig(db: Db): void {
   cache.delete(db);
 }

@@ -10,13 +10,14 @@ import area from '../area/messages';
 import captcha from '../captcha/messages';
 import identity from '../identity/messages';
 import ledger from '../ledger/messages';
+import operator from '../operator/messages';
 import orders from '../orders/messages';
 import upload from '../upload/messages';
 import verification from '../verification/messages';
 
 type Bundle = Record<string, unknown>;
 
-const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, upload, account];
+const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, upload, account, operator];
 
 function merge(into: Bundle, from: Bundle): Bundle {
   for (const [key, value] of Object.entries(from)) {

@@ -11,6 +11,7 @@ import { captchaRouter } from '~/features/captcha';
 import { identityRouter } from '~/features/identity';
 import { ledgerRouter } from '~/features/ledger';
 import { menusRouter } from '~/features/menus';
+import { operatorRouter } from '~/features/operator';
 import { ordersRouter } from '~/features/orders';
 import { uploadRouter } from '~/features/upload';
 import { verificationRouter } from '~/features/verification';
@@ -36,6 +37,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', areaRouter);
   app.route('/', uploadRouter);
   app.route('/', ledgerRouter);
+  app.route('/', operatorRouter);
   app.route('/', accountRouter);
   return app;
 }

@@ -7,6 +7,7 @@ import type { Session } from '~/server/context';
 import { num, type Db } from '~/server/db/client';
 import { isOperatorRule } from '~/server/db/reference/rules';
 import { forbidden, needLogin } from '~/server/errors';
+import { configVersions } from '~/server/site-config';
 
 /** A user_rule row as used here (status=1 rows only). */
 export interface RuleRow extends Omit<RuleNode, 'children'> {
@@ -15,13 +16,15 @@ export interface RuleRow extends Omit<RuleNode, 'children'> {
   weigh: number;
 }
 
-const TTL_MS = 3_000;
-const ruleCache = new WeakMap<Db, { at: number; rows: RuleRow[] }>();
+// No TTL: the rule rows are kept per process under the `rules` config version, read once per
+// request (issue #14), so every instance sees an operator's edit on its next request.
+const ruleCache = new WeakMap<Db, { version: number; rows: RuleRow[] }>();
 
-/** Enabled rules ordered weigh desc, id asc; cached briefly per process. */
+/** Enabled rules ordered weigh desc, id asc; reloaded when the `rules` config version moves. */
 export async function loadRules(db: Db): Promise<RuleRow[]> {
+  const { rules: version } = await configVersions(db);
   const hit = ruleCache.get(db);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.rows;
+  if (hit && hit.version === version) return hit.rows;
   const raw = await db.sql`SELECT id, pid, type, title, title_en, name, path, icon, menu_type, url, extend,
       no_login_valid, weigh FROM user_rule WHERE status = 1 ORDER BY weigh DESC, id ASC`;
   const rows: RuleRow[] = raw.map((r: Record<string, unknown>) => ({
@@ -39,13 +42,35 @@ export async function loadRules(db: Db): Promise<RuleRow[]> {
     no_login_valid: num(r.no_login_valid),
     weigh: num(r.weigh),
   }));
-  ruleCache.set(db, { at: Date.now(), rows });
+  ruleCache.set(db, { version, rows });
   return rows;
 }
 
-/** Drop this process's rule cache (after editing rules or groups). */
+/** Drop this process's rule and group copies (optional: writers bump the config version instead). */
 export function invalidateRules(db: Db): void {
   ruleCache.delete(db);
+  groupCache.delete(db);
+}
+
+/** A group as permissions see it: its rule spec ('*' or ids) and whether it is enabled. */
+export interface GroupGrant {
+  id: number;
+  rules: string;
+  status: number;
+}
+
+const groupCache = new WeakMap<Db, { version: number; groups: Map<number, GroupGrant> }>();
+
+/** Every group's grant, reloaded when the `groups` config version moves. */
+export async function loadGroups(db: Db): Promise<Map<number, GroupGrant>> {
+  const { groups: version } = await configVersions(db);
+  const hit = groupCache.get(db);
+  if (hit && hit.version === version) return hit.groups;
+  const rows = await db.sql`SELECT id, rules, status FROM user_group`;
+  const groups = new Map<number, GroupGrant>();
+  for (const r of rows) groups.set(num(r.id), { id: num(r.id), rules: String(r.rules ?? ''), status: num(r.status) });
+  groupCache.set(db, { version, groups });
+  return groups;
 }
 
 export interface MemberRules {

@@ -1,0 +1,10 @@
+/** Operator console (issue #14): members, groups, the rule tree, site settings and the audit log. */
+export { type AuditItem, exportAuditCsv, listAuditLog } from './audit-log';
+export { type Actor, assertConsoleReachable, CONSOLE_RULES } from './common';
+export { seedOperatorDemo } from './demo';
+export { deleteGroup, groupDetail, listGroups, saveGroup } from './groups';
+export { adjustMember, listMembers, memberDetail, revokeMemberSessions, setMemberGroup, setMemberStatus } from './members';
+export { APP_PATHS, deleteRule, previewMenus, ruleTree, saveRule, sortRules } from './rules';
+export { operatorRouter } from './router';
+export { getSettings, saveSettings, storageModes } from './settings';
+export { SETTINGS, settingDef } from './settings-schema';
