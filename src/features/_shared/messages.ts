@@ -8,8 +8,10 @@ import type { Locale } from '~/lib/types';
 import account from '../account/messages';
 import area from '../area/messages';
 import captcha from '../captcha/messages';
+import claims from '../claims/messages';
 import identity from '../identity/messages';
 import ledger from '../ledger/messages';
+import notifications from '../notifications/messages';
 import operator from '../operator/messages';
 import orders from '../orders/messages';
 import upload from '../upload/messages';
@@ -17,7 +19,7 @@ import verification from '../verification/messages';
 
 type Bundle = Record<string, unknown>;
 
-const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, upload, account, operator];
+const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, claims, notifications, upload, account, operator];
 
 function merge(into: Bundle, from: Bundle): Bundle {
   for (const [key, value] of Object.entries(from)) {

@@ -1,0 +1,296 @@
+/**
+ * Reading claims: the member list (team scope), the operator queue (open claims oldest first with
+ * counts per status), one claim's detail (checklist, timeline, allowed actions), the CSV export,
+ * and the report wizard's lookups (eligible policies, insured people, required documents).
+ */
+import type { SQL } from 'bun';
+import { apiMessage } from '~/features/_shared/messages';
+import { dayStart } from '~/features/ledger';
+import { maskResidentId } from '~/lib/cn-id';
+import { formatDate } from '~/lib/format';
+import { fenToYuan } from '~/lib/money';
+import type { Locale } from '~/lib/types';
+import { type Db, num } from '~/server/db/client';
+import { claimDocuments } from './documents';
+import { type Claim, notFound, toClaim } from './model';
+import { findPolicy, listClaimablePolicies, listInsuredOn } from './policies';
+import {
+  CLAIM_STATUSES,
+  type ClaimListQuery,
+  type ClaimStatus,
+  type ClaimType,
+  type DocumentKind,
+  OPEN_STATUSES,
+  requiredDocuments,
+} from './schemas';
+
+type Row = Record<string, unknown>;
+
+/** One row of a claim list, as the API answers it (money as yuan strings). */
+export interface ClaimListItem {
+  id: number;
+  claim_no: string;
+  status: ClaimStatus;
+  type: ClaimType;
+  policy_no: string;
+  insured_name: string;
+  accident_date: string;
+  estimated_amount: string;
+  approved_amount: string | null;
+  created_at: number;
+}
+
+export function toListItem(c: Claim): ClaimListItem {
+  return {
+    id: c.id,
+    claim_no: c.claimNo,
+    status: c.status,
+    type: c.type,
+    policy_no: c.policyNo,
+    insured_name: c.insuredName,
+    accident_date: c.accidentDate,
+    estimated_amount: fenToYuan(c.estimatedAmount),
+    approved_amount: c.approvedAmount === null ? null : fenToYuan(c.approvedAmount),
+    created_at: c.createdAt,
+  };
+}
+
+const NO_END = 253_402_300_799;
+
+function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** The WHERE of a list: scope (member ids, or every claim for operators), filters, report-day range. */
+function whereOf(sql: SQL, scope: number[] | null, q: ClaimListQuery, timeZone: string, statuses: readonly ClaimStatus[] | null) {
+  let w = scope ? sql`user_id IN ${sql(scope)}` : sql`1 = 1`;
+  if (q.status) w = sql`${w} AND status = ${q.status}`;
+  else if (statuses) w = sql`${w} AND status IN ${sql([...statuses])}`;
+  if (q.type) w = sql`${w} AND type = ${q.type}`;
+  if (q.start || q.end) {
+    const from = q.start ? dayStart(q.start, timeZone) : 0;
+    const to = q.end ? dayStart(nextDay(q.end), timeZone) : NO_END;
+    w = sql`${w} AND created_at >= ${from} AND created_at < ${to}`;
+  }
+  if (q.keyword) {
+    const like = `%${q.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    w = sql`${w} AND (claim_no = ${q.keyword} OR insured_name LIKE ${like} ESCAPE '\\' OR policy_no LIKE ${like} ESCAPE '\\')`;
+  }
+  return w;
+}
+
+/** A member's (team-visible) claims, newest first. */
+export async function listClaims(
+  db: Db,
+  scope: number[],
+  q: ClaimListQuery,
+  timeZone: string,
+): Promise<{ list: ClaimListItem[]; total: number }> {
+  const where = whereOf(db.sql, scope, q, timeZone, null);
+  const [agg] = await db.sql`SELECT COUNT(*) AS n FROM claim WHERE ${where}`;
+  const total = num(agg.n);
+  if (!total) return { list: [], total };
+  const rows: Row[] = await db.sql`SELECT * FROM claim WHERE ${where}
+    ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+  return { list: rows.map((r) => toListItem(toClaim(r))), total };
+}
+
+/** The operator queue: open claims (or one status) oldest first, and how many claims are in each status. */
+export async function listQueue(
+  db: Db,
+  q: ClaimListQuery,
+  timeZone: string,
+): Promise<{ list: ClaimListItem[]; total: number; counts: Record<ClaimStatus, number> }> {
+  const where = whereOf(db.sql, null, q, timeZone, OPEN_STATUSES);
+  const counts = Object.fromEntries(CLAIM_STATUSES.map((s) => [s, 0])) as Record<ClaimStatus, number>;
+  for (const r of await db.sql`SELECT status, COUNT(*) AS n FROM claim GROUP BY status`) {
+    if ((CLAIM_STATUSES as readonly string[]).includes(String(r.status))) counts[String(r.status) as ClaimStatus] = num(r.n);
+  }
+  const [agg] = await db.sql`SELECT COUNT(*) AS n FROM claim WHERE ${where}`;
+  const total = num(agg.n);
+  if (!total) return { list: [], total, counts };
+  const rows: Row[] = await db.sql`SELECT * FROM claim WHERE ${where}
+    ORDER BY created_at ASC, id ASC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+  return { list: rows.map((r) => toListItem(toClaim(r))), total, counts };
+}
+
+/** A claim by id within a scope (member ids; null for operators), else 404. */
+export async function findClaim(db: Db, scope: number[] | null, id: number): Promise<Claim> {
+  const [r] = await db.sql`SELECT * FROM claim WHERE id = ${id}`;
+  if (!r || (scope && !scope.includes(num(r.user_id)))) throw notFound();
+  return toClaim(r);
+}
+
+export type Viewer = { role: 'member' } | { role: 'operator'; canReview: boolean; canPay: boolean };
+
+/** What the viewer may do with the claim now (drives the buttons; the API checks again). */
+export function allowedActions(c: Claim, viewer: Viewer): string[] {
+  if (viewer.role === 'member') {
+    const out: string[] = [];
+    if (c.status === 'reported' || c.status === 'need_documents') out.push('document', 'documentDelete');
+    if (c.status === 'need_documents') out.push('resubmit');
+    if (c.status === 'reported' || c.status === 'reviewing' || c.status === 'need_documents') out.push('withdraw');
+    return out;
+  }
+  const out: string[] = [];
+  if (viewer.canReview && c.status === 'reported') out.push('startReview');
+  if (viewer.canReview && c.status === 'reviewing') out.push('requestDocuments', 'approve', 'reject');
+  if (viewer.canPay && c.status === 'approved') out.push('markPaid');
+  return out;
+}
+
+export interface ClaimDetail {
+  claim: ClaimListItem & {
+    order_id: number;
+    policy_type: string;
+    named: boolean;
+    insured_id_no_masked: string;
+    accident_place: string;
+    description: string;
+    hospital: string;
+    requested_kinds: DocumentKind[];
+    request_note: string;
+    reason: string;
+    payment_ref: string;
+    paid_at: string;
+    updated_at: number;
+  };
+  documents: {
+    kind: DocumentKind;
+    label: string;
+    required: boolean;
+    requested: boolean;
+    files: { id: number; name: string; size: number; url: string; created_at: number }[];
+  }[];
+  timeline: { from: string; to: string; actor: string; role: string; note: string; created_at: number }[];
+  actions: string[];
+}
+
+/** One claim for its member (scope) or an operator (scope null): summary, checklist per kind, timeline, actions. */
+export async function claimDetail(db: Db, scope: number[] | null, id: number, locale: Locale, viewer: Viewer): Promise<ClaimDetail> {
+  const c = await findClaim(db, scope, id);
+  const docs = await claimDocuments(db.sql, c.id);
+  const base = viewer.role === 'member' ? '/userapi/v1/claim/file' : '/userapi/v1/operator/claim/file';
+  const checklist = requiredDocuments(c.type, c.policyType, c.named);
+  // A kind on the claim that the checklist no longer lists (never expected) still shows its files.
+  for (const d of docs) if (!checklist.some((k) => k.kind === d.kind)) checklist.push({ kind: d.kind, required: false });
+  const events: Row[] = await db.sql`SELECT * FROM claim_event WHERE claim_id = ${c.id} ORDER BY id`;
+  return {
+    claim: {
+      ...toListItem(c),
+      order_id: c.orderId,
+      policy_type: c.policyType,
+      named: c.named,
+      insured_id_no_masked: maskResidentId(c.insuredIdNo),
+      accident_place: c.accidentPlace,
+      description: c.description,
+      hospital: c.hospital,
+      requested_kinds: c.status === 'need_documents' ? c.requestedKinds : [],
+      request_note: c.status === 'need_documents' ? c.requestNote : '',
+      reason: c.reason,
+      payment_ref: c.paymentRef,
+      paid_at: c.paidAt,
+      updated_at: c.updatedAt,
+    },
+    documents: checklist.map(({ kind, required }) => ({
+      kind,
+      label: apiMessage(locale, `claim.kinds.${kind}`),
+      required,
+      requested: c.status === 'need_documents' && c.requestedKinds.includes(kind),
+      files: docs
+        .filter((d) => d.kind === kind)
+        .map((d) => ({ id: d.id, name: d.name, size: d.size, url: `${base}?id=${c.id}&document_id=${d.id}`, created_at: d.createdAt })),
+    })),
+    timeline: events.map((e) => ({
+      from: String(e.from_status ?? ''),
+      to: String(e.to_status),
+      actor: String(e.actor ?? ''),
+      role: String(e.role),
+      note: String(e.note ?? ''),
+      created_at: num(e.created_at),
+    })),
+    actions: allowedActions(c, viewer),
+  };
+}
+
+/** Most rows one export returns. */
+export const EXPORT_MAX_ROWS = 50_000;
+
+/** A cell that a spreadsheet would run as a formula gets a leading apostrophe. */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
+}
+
+/** The export's header and rows (the member list's filters, every page), texts in `locale`. */
+export async function exportRows(
+  db: Db,
+  scope: number[],
+  q: ClaimListQuery,
+  timeZone: string,
+  locale: Locale,
+): Promise<{ header: string[]; rows: string[][] }> {
+  const where = whereOf(db.sql, scope, q, timeZone, null);
+  const rows: Row[] = await db.sql`SELECT * FROM claim WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${EXPORT_MAX_ROWS}`;
+  const m = (k: string) => apiMessage(locale, k);
+  const header = ['claimNo', 'status', 'type', 'policyNo', 'insured', 'accidentDate', 'estimated', 'approved', 'reportedAt'].map((k) =>
+    m(`claim.csv.${k}`),
+  );
+  return {
+    header,
+    rows: rows.map((r) => {
+      const c = toClaim(r);
+      return [
+        c.claimNo,
+        m(`claim.statuses.${c.status}`),
+        m(`claim.types.${c.type}`),
+        c.policyNo,
+        c.insuredName,
+        c.accidentDate,
+        fenToYuan(c.estimatedAmount),
+        c.approvedAmount === null ? '' : fenToYuan(c.approvedAmount),
+        formatDate(c.createdAt, 'YYYY-MM-DD HH:mm', timeZone),
+      ];
+    }),
+  };
+}
+
+/** CSV text: UTF-8 BOM (spreadsheets then read Chinese right), CRLF, every cell quoted and formula-safe. */
+export function toCsv(header: string[], rows: string[][]): string {
+  return `\uFEFF${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}
+
+/** Report wizard, step 2: the member's policies a claim may be reported on for an accident day. */
+export async function claimablePolicies(db: Db, viewer: number, accidentDate: string) {
+  const list = await listClaimablePolicies(db, viewer, accidentDate);
+  return {
+    list: list.map((p) => ({ order_id: p.orderId, policy_no: p.policyNo, type: p.type, start: p.start, end: p.end, named: p.named })),
+  };
+}
+
+/** Report wizard, step 3: people insured on a (visible) policy on the accident day. */
+export async function insuredOn(
+  db: Db,
+  viewer: number,
+  q: { order_id: number; accident_date: string; keyword: string; page: number; limit: number },
+) {
+  const policy = await findPolicy(db, viewer, q.order_id);
+  if (!policy) throw notFound();
+  if (!policy.named) return { list: [], total: 0 };
+  const { list, total } = await listInsuredOn(db, policy.orderId, q.accident_date, q.keyword, q.page, q.limit);
+  return { list: list.map((p) => ({ insured_id: p.insuredId, name: p.name, id_no_masked: maskResidentId(p.idNo) })), total };
+}
+
+/** Report wizard, step 4: the documents a claim of this type on this policy will need. */
+export async function requirements(db: Db, viewer: number, q: { order_id: number; type: ClaimType }, locale: Locale) {
+  const policy = await findPolicy(db, viewer, q.order_id);
+  if (!policy) throw notFound();
+  return {
+    documents: requiredDocuments(q.type, policy.type, policy.named).map((d) => ({
+      kind: d.kind,
+      label: apiMessage(locale, `claim.kinds.${d.kind}`),
+      required: d.required,
+    })),
+  };
+}

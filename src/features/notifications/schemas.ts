@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { flag } from '~/lib/schema';
+
+const intIn = (min: number, max: number, message: string) =>
+  v.pipe(
+    v.union([v.string(message), v.number(message)], message),
+    v.transform(Number),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+
+/** GET /userapi/v1/notification/list ?unread&page&limit */
+export const notificationListSchema = v.object({
+  unread: flag(),
+  page: v.optional(intIn(1, 100_000, 'notification.pageInvalid'), 1),
+  limit: v.optional(intIn(1, 100, 'notification.limitInvalid'), 20),
+});
+export type NotificationListQuery = v.InferOutput<typeof notificationListSchema>;
+
+/** POST /userapi/v1/notification/read `{ids: [1, 2]}` or `{all: true}` */
+export const notificationReadSchema = v.union(
+  [
+    v.object({ all: v.literal(true, 'notification.readInvalid') }),
+    v.object({
+      ids: v.pipe(
+        v.array(intIn(1, Number.MAX_SAFE_INTEGER, 'notification.readInvalid'), 'notification.readInvalid'),
+        v.minLength(1, 'notification.readInvalid'),
+        v.maxLength(100, 'notification.readInvalid'),
+      ),
+    }),
+  ],
+  'notification.readInvalid',
+);
+export type NotificationReadInput = v.InferOutput<typeof notificationReadSchema>;
