@@ -15,6 +15,7 @@ import { menusRouter } from '~/features/menus';
 import { notificationsRouter } from '~/features/notifications';
 import { operatorRouter } from '~/features/operator';
 import { ordersRouter } from '~/features/orders';
+import { productsRouter } from '~/features/products';
 import { uploadRouter } from '~/features/upload';
 import { verificationRouter } from '~/features/verification';
 import { getDb as defaultGetDb, type Db } from '~/server/db/client';
@@ -34,6 +35,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', identityRouter);
   app.route('/', menusRouter);
   app.route('/', ordersRouter);
+  app.route('/', productsRouter);
   app.route('/', verificationRouter);
   app.route('/', captchaRouter);
   app.route('/', areaRouter);

@@ -1,0 +1,14 @@
+/** The insurer adapter (issue #9): the seam a real insurer's underwriting API plugs into. */
+export {
+  DEFAULT_INSURER,
+  type InsurerAdapter,
+  type InsurerMode,
+  type InsurerSettings,
+  insurerFor,
+  insurerSettings,
+  SANDBOX_REFUSE,
+  sandboxInsurer,
+  setInsurerAdapter,
+  type UnderwriteRequest,
+  type UnderwriteResult,
+} from './adapter';

@@ -1,0 +1,292 @@
+/**
+ * Demo orders, made through the domain functions (create, pay, underwrite, …) so their timelines,
+ * audit entries and ledger entries are real. The ledger stays whole: each member's order money
+ * is covered by one top-up of exactly the net amount, so the demo balances stay at their seeded
+ * figures; the entries come after the ledger's own demo history so every before/after chains.
+ */
+import { changeBalance } from '~/features/ledger';
+import { listProducts, type ProductCode } from '~/features/products';
+import { makeResidentId } from '~/lib/cn-id';
+import { makeCreditCode } from '~/lib/credit-code';
+import { type Db, num } from '~/server/db/client';
+import type { DemoContext } from '~/server/db/seed';
+import { addDays } from './dates';
+import type { OrderRecord } from './records';
+import { siteToday } from './records';
+import type { InsuredRowInput, OrderStatus, Policyholder } from './schemas';
+import { cancelOrder, createOrder, expireOrder, markEffective, payOrder, refuseOrder, surrenderOrder, surrenderRefund } from './service';
+
+const DAY = 86_400;
+
+/** One demo order: where it ends up and what it holds. Offsets are days from today. */
+export interface DemoOrderSpec {
+  product: ProductCode;
+  /** Index of the plan within its product (display order). */
+  plan: number;
+  class: number;
+  months: number;
+  /** Start date as days from today (negative: in the past). */
+  start: number;
+  /** Named people to generate (named plans) or the headcount (others). */
+  people: number;
+  status: Exclude<OrderStatus, 'paid'>;
+  holder?: Partial<Policyholder>;
+  /** Refusal reason, or the surrender date as days from today. */
+  reason?: string;
+  surrender?: number;
+}
+
+const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '秀英',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '勇',
+  '艳',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀兰',
+  '霞',
+  '平',
+  '刚',
+  '桂英',
+  '建华',
+  '志强',
+  '海燕',
+  '晓东',
+  '春梅',
+  '国强',
+  '文博',
+];
+
+/** A realistic named list: `n` people of working age on `onDate`, distinct ID numbers. */
+export function demoPeople(n: number, onDate: string, seed = 1): InsuredRowInput[] {
+  const rows: InsuredRowInput[] = [];
+  const [y] = onDate.split('-').map(Number);
+  for (let i = 0; i < n; i++) {
+    const k = seed * 7919 + i * 104_729;
+    const age = 22 + (k % 33); // 22–54
+    const birthday = `${y - age - 1}-${String(1 + (k % 12)).padStart(2, '0')}-${String(1 + (k % 28)).padStart(2, '0')}`;
+    rows.push({
+      name: SURNAMES[k % SURNAMES.length] + GIVEN[(k >> 3) % GIVEN.length],
+      id_no: makeResidentId(birthday, (seed * 37 + i * 2 + (k % 2)) % 1000, i % 3 === 0 ? '310115' : i % 3 === 1 ? '320102' : '440106'),
+      class: null,
+    });
+  }
+  return rows;
+}
+
+/** The demo policyholders. */
+export const DEMO_HOLDERS: Record<string, Policyholder> = {
+  demo: {
+    name: '上海示例建设工程有限公司',
+    credit_code: makeCreditCode('91310115MA1K3YJ5X'),
+    contact: '王建国',
+    mobile: '13800138000',
+    email: 'demo@example.com',
+    address: '上海市浦东新区世纪大道 100 号',
+  },
+  manager: {
+    name: '浦江现场项目部',
+    credit_code: makeCreditCode('91310104MA1FR2P8C'),
+    contact: '李现场',
+    mobile: '13900139000',
+    email: 'manager@example.com',
+    address: '上海市徐汇区龙华中路 600 号',
+  },
+};
+
+interface Planned {
+  spec: DemoOrderSpec;
+  order: OrderRecord;
+  /** Days from today of each step, for the timeline's times. */
+  placed: number;
+}
+
+/**
+ * Place one demo order in its target state through the domain functions. `clock()` gives the time
+ * of each ledger entry (after every earlier entry of the member); `now`/`today` the real moment.
+ */
+export async function demoOrder(
+  db: Db,
+  userId: number,
+  spec: DemoOrderSpec,
+  o: { now: number; today: string; clock: () => number; key: string; holder: Policyholder },
+): Promise<OrderRecord> {
+  const planned = await placeDemoOrder(db, userId, spec, o);
+  return advanceDemoOrder(db, userId, planned, o);
+}
+
+async function placeDemoOrder(
+  db: Db,
+  userId: number,
+  spec: DemoOrderSpec,
+  o: { now: number; today: string; key: string; holder: Policyholder },
+): Promise<Planned> {
+  const products = await listProducts(db);
+  const plan = products.find((p) => p.code === spec.product)?.plans[spec.plan];
+  if (!plan) throw new Error(`demo: no plan ${spec.product}#${spec.plan}`);
+  const startDate = addDays(o.today, spec.start);
+  // Placed a few days before cover starts (today at the latest), at office hours.
+  const placed = Math.min(0, spec.start - 4);
+  const placedDay = addDays(o.today, placed);
+  const at = o.now + placed * DAY - 3 * 3600;
+  const named = plan.named_list;
+  const { order } = await createOrder(
+    db,
+    userId,
+    {
+      request_id: `demo-${o.key}`,
+      plan_id: plan.id,
+      class: spec.class,
+      months: spec.months,
+      start_date: startDate,
+      policyholder: { ...o.holder, ...spec.holder },
+      insured: named ? demoPeople(spec.people, startDate, num(o.key.replace(/\D/g, '')) + 1) : undefined,
+      headcount: named ? undefined : spec.people,
+    },
+    { today: placedDay, at, ip: '127.0.0.1' },
+  );
+  return { spec, order, placed };
+}
+
+/** The money an order moves once it reaches its state: + paid, − refunded (fen). */
+function netCost(p: Planned, today: string): number {
+  const { spec, order } = p;
+  if (spec.status === 'unpaid' || spec.status === 'cancelled') return 0;
+  if (spec.status === 'refused') return 0;
+  if (spec.status === 'surrendered') return order.premium - surrenderRefund(order, addDays(today, spec.surrender ?? 0));
+  return order.premium;
+}
+
+async function advanceDemoOrder(
+  db: Db,
+  userId: number,
+  p: Planned,
+  o: { now: number; today: string; clock: () => number; key: string },
+): Promise<OrderRecord> {
+  const { spec, order } = p;
+  // Placed 3 hours ago (today's orders) or `placed` days back: each later step a little after the
+  // last, never in the future and, for past cover, before the start date.
+  const base = o.now + p.placed * DAY - 3 * 3600;
+  const step = (n: number) => base + n * (p.placed < 0 ? 6 * 3600 : 1800);
+  if (spec.status === 'unpaid') return order;
+  if (spec.status === 'cancelled') return cancelOrder(db, userId, order.id, { at: step(1) });
+  const paid = await payOrder(
+    db,
+    userId,
+    { id: order.id, request_id: `demo-pay-${o.key}` },
+    { at: step(1), ledgerAt: o.clock(), underwrite: false },
+  );
+  if (spec.status === 'underwriting') return paid.order;
+  const insurer = { kind: 'insurer' as const, userId: null };
+  if (spec.status === 'refused')
+    return refuseOrder(db, order.id, insurer, spec.reason ?? '职业类别与实际工种不符', { at: step(2), ledgerAt: o.clock() });
+  const effective = await markEffective(db, order.id, insurer, { at: step(2) });
+  if (spec.status === 'expired') return expireOrder(db, order.id, { today: o.today, at: o.now + (spec.start + spec.months * 30) * DAY });
+  if (spec.status === 'surrendered') {
+    const date = addDays(o.today, spec.surrender ?? 0);
+    return surrenderOrder(db, userId, { id: order.id, date }, { today: date, at: o.now - 3600, ledgerAt: o.clock() });
+  }
+  return effective;
+}
+
+/** The demo member's orders: ≥ 24, every state, the named-list sizes the issue lists. */
+export const DEMO_ORDERS: DemoOrderSpec[] = [
+  { product: 'guzhu', plan: 1, class: 2, months: 12, start: -75, people: 25, status: 'effective' },
+  { product: 'tuanyi', plan: 0, class: 1, months: 12, start: -40, people: 12, status: 'effective' },
+  { product: 'anze', plan: 0, class: 2, months: 12, start: -100, people: 40, status: 'effective' },
+  { product: 'personal', plan: 0, class: 1, months: 12, start: -20, people: 1, status: 'effective', holder: { name: '王建国' } },
+  { product: 'guzhu', plan: 0, class: 1, months: 6, start: 5, people: 8, status: 'unpaid' },
+  { product: 'tuanyi', plan: 1, class: 2, months: 12, start: 3, people: 6, status: 'underwriting' },
+  { product: 'guzhu', plan: 0, class: 3, months: 3, start: 10, people: 5, status: 'cancelled' },
+  {
+    product: 'tuanyi',
+    plan: 2,
+    class: 1,
+    months: 12,
+    start: 6,
+    people: 30,
+    status: 'refused',
+    reason: '按人数投保需提供工种说明，资料不全',
+  },
+  { product: 'guzhu', plan: 0, class: 1, months: 12, start: -400, people: 6, status: 'expired' },
+  {
+    product: 'personal',
+    plan: 1,
+    class: 1,
+    months: 12,
+    start: -90,
+    people: 1,
+    status: 'surrendered',
+    surrender: 0,
+    holder: { name: '王建国' },
+  },
+  { product: 'guzhu', plan: 0, class: 1, months: 12, start: -200, people: 4, status: 'effective' },
+  { product: 'guzhu', plan: 0, class: 2, months: 6, start: -30, people: 3, status: 'effective' },
+  { product: 'guzhu', plan: 1, class: 3, months: 12, start: -15, people: 5, status: 'effective' },
+  { product: 'guzhu', plan: 2, class: 1, months: 12, start: -10, people: 6, status: 'effective' },
+  { product: 'guzhu', plan: 0, class: 4, months: 3, start: 12, people: 3, status: 'unpaid' },
+  { product: 'guzhu', plan: 1, class: 1, months: 12, start: 20, people: 4, status: 'cancelled' },
+  { product: 'guzhu', plan: 0, class: 2, months: 12, start: -380, people: 3, status: 'expired' },
+  { product: 'guzhu', plan: 1, class: 2, months: 12, start: -150, people: 4, status: 'surrendered', surrender: 0 },
+  { product: 'guzhu', plan: 0, class: 1, months: 1, start: 2, people: 3, status: 'underwriting' },
+  { product: 'tuanyi', plan: 0, class: 2, months: 6, start: -60, people: 8, status: 'effective' },
+  { product: 'tuanyi', plan: 0, class: 1, months: 12, start: 15, people: 4, status: 'unpaid' },
+  { product: 'anze', plan: 1, class: 1, months: 12, start: -300, people: 25, status: 'effective' },
+  { product: 'anze', plan: 0, class: 3, months: 12, start: 30, people: 60, status: 'unpaid' },
+  { product: 'personal', plan: 0, class: 2, months: 12, start: -420, people: 1, status: 'expired', holder: { name: '王建国' } },
+  { product: 'personal', plan: 1, class: 1, months: 6, start: 7, people: 1, status: 'unpaid', holder: { name: '王建国' } },
+  { product: 'tuanyi', plan: 2, class: 2, months: 12, start: -45, people: 50, status: 'effective' },
+];
+
+/** The site manager's three orders (it has no Add buttons: these come from before). */
+export const MANAGER_ORDERS: DemoOrderSpec[] = [
+  { product: 'guzhu', plan: 0, class: 2, months: 12, start: -30, people: 4, status: 'effective' },
+  { product: 'guzhu', plan: 0, class: 1, months: 6, start: 9, people: 3, status: 'unpaid' },
+  { product: 'tuanyi', plan: 0, class: 1, months: 12, start: -5, people: 5, status: 'effective' },
+];
+
+async function seedMember(db: Db, userId: number, specs: DemoOrderSpec[], name: string, now: number, today: string): Promise<void> {
+  // Ledger entries go after the ledger's own demo history (its last entry is under a day old).
+  let tick = now - 20 * 3600;
+  const clock = () => (tick += 240);
+  const holder = DEMO_HOLDERS[name];
+  const placed: Planned[] = [];
+  for (const [i, spec] of specs.entries())
+    placed.push(await placeDemoOrder(db, userId, spec, { now, today, key: `${name}-${i + 1}`, holder }));
+  const net = placed.reduce((sum, p) => sum + netCost(p, today), 0);
+  if (net > 0) {
+    await changeBalance(db, {
+      userId,
+      amount: net,
+      kind: 'topup',
+      memo: '对公转账充值（保费专户）',
+      reference: `TOPUP-${name.toUpperCase()}-ORDERS`,
+      at: clock(),
+    });
+  }
+  for (const [i, p] of placed.entries()) await advanceDemoOrder(db, userId, p, { now, today, clock, key: `${name}-${i + 1}` });
+}
+
+/**
+ * Demo seeder (DEMO_SEEDERS, after the ledger): the demo member's 26 orders in every state and the
+ * site manager's three. Balances end where the ledger's demo left them.
+ */
+export async function seedOrdersDemo({ db, users, now }: DemoContext): Promise<void> {
+  const today = await siteToday(db);
+  if (users.demo !== undefined) await seedMember(db, users.demo, DEMO_ORDERS, 'demo', now, today);
+  if (users.manager !== undefined) await seedMember(db, users.manager, MANAGER_ORDERS, 'manager', now, today);
+}

@@ -1,0 +1,31 @@
+/** The operators' underwriting queue: orders waiting for a decision, oldest payment first. */
+import { fenToYuan } from '~/lib/money';
+import { type Db, num } from '~/server/db/client';
+import { toOrder } from './records';
+
+export async function underwritingQueue(db: Db, q: { page: number; limit: number }) {
+  const [agg] = await db.sql`SELECT COUNT(*) AS n FROM policy_order WHERE status = 'underwriting'`;
+  const rows = await db.sql`SELECT o.*, u.username FROM policy_order o JOIN "user" u ON u.id = o.user_id
+    WHERE o.status = 'underwriting' ORDER BY o.paid_at, o.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+  return {
+    list: rows.map((r: Record<string, unknown>) => {
+      const o = toOrder(r);
+      return {
+        id: o.id,
+        order_no: o.orderNo,
+        member: String(r.username),
+        type: o.product,
+        plan_name: o.planName,
+        holder_name: o.holderName,
+        credit_code: o.policyholder.credit_code ?? '',
+        class: o.class,
+        start_date: o.startDate,
+        end_date: o.endDate,
+        insured_count: o.insuredCount,
+        premium: fenToYuan(o.premium),
+        paid_at: o.paidAt,
+      };
+    }),
+    total: num(agg.n),
+  };
+}

@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import type { ApiEnv } from '~/server/http/api-env';
+import { enforce } from '~/server/rate-limit';
+import { requireOperator } from '~/server/session';
+import { parseInput } from '~/server/validate';
+import { ok } from '../_shared/envelope';
+import { planUpdateSchema, quoteSchema } from './schemas';
+import { catalogue, listProducts, quote, updatePlan, viewPlan } from './service';
+
+/** Quotes per IP per minute: generous for a person, a wall for a scraper. */
+export const QUOTE_LIMIT = { max: 60, window: 60 };
+
+/** The public catalogue and quotes; operators' plan editing. */
+export const productsRouter = new Hono<ApiEnv>()
+  .get('/product/list', async (c) => ok(c, await catalogue(c.get('db'), c.get('locale'))))
+  .post('/product/quote', async (c) => {
+    const db = c.get('db');
+    await enforce(db, [{ key: `quote:ip:${c.get('ip')}`, ...QUOTE_LIMIT }]);
+    const input = parseInput(quoteSchema, c.get('body'));
+    return ok(c, await quote(db, input));
+  })
+  .get('/operator/product/list', async (c) => {
+    const { db } = await requireOperator(c, 'operator/products');
+    const products = await listProducts(db, { all: true });
+    return ok(c, {
+      list: products.map((p) => ({
+        code: p.code,
+        name: p.name,
+        plans: p.plans.map((pl) => ({ ...viewPlan(pl), name_en: pl.name_en, status: pl.status })),
+      })),
+    });
+  })
+  .post('/operator/product/update', async (c) => {
+    const { db, session } = await requireOperator(c, 'operator/products/edit');
+    const input = parseInput(planUpdateSchema, c.get('body'));
+    const plan = await updatePlan(db, session.userId, input, c.get('ip'));
+    return ok(c, { plan: { ...viewPlan(plan), name_en: plan.name_en, status: plan.status } }, 'product.saved');
+  });

@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+
+/** The four products of DESIGN.md §1. */
+export const PRODUCT_CODES = ['guzhu', 'tuanyi', 'anze', 'personal'] as const;
+export type ProductCode = (typeof PRODUCT_CODES)[number];
+
+/** Occupation classes 1–6 (anze: industry bands 1–3). */
+export const CLASSES = [1, 2, 3, 4, 5, 6] as const;
+
+/** Whole number from a JSON number or a form string. */
+export const intIn = (min: number, max: number, message: string) =>
+  v.pipe(
+    v.union([v.pipe(v.string(message), v.trim(), v.regex(/^-?\d+$/, message)), v.number(message)], message),
+    v.transform(Number),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+
+/** POST /product/quote {plan_id, class, headcount, months}; the plan's own limits are checked by quotePremium. */
+export const quoteSchema = v.object({
+  plan_id: intIn(1, 2_147_483_647, 'product.planInvalid'),
+  class: intIn(1, 6, 'product.classInvalid'),
+  headcount: intIn(1, 100_000, 'product.headcountInvalid'),
+  months: intIn(1, 12, 'product.monthsInvalid'),
+});
+export type QuoteInput = v.InferOutput<typeof quoteSchema>;
+
+const yuan = v.pipe(
+  v.union([v.string(), v.number()], 'product.priceInvalid'),
+  v.transform(String),
+  v.trim(),
+  v.regex(/^\d{1,7}(\.\d{1,2})?$/, 'product.priceInvalid'),
+);
+
+/** POST /operator/product/update: a plan's name, limits, classes, prices, sizes and ages (operators). */
+export const planUpdateSchema = v.pipe(
+  v.object({
+    id: intIn(1, 2_147_483_647, 'product.planInvalid'),
+    name: v.pipe(v.string('validate.required'), v.trim(), v.nonEmpty('validate.required'), v.maxLength(40, 'validate.invalid')),
+    name_en: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, 'validate.invalid')), ''),
+    /** Annual premium per person per class in yuan; a class left empty is not offered. */
+    annual: v.record(
+      v.picklist(['1', '2', '3', '4', '5', '6'], 'product.classInvalid'),
+      v.union([v.literal(''), yuan], 'product.priceInvalid'),
+    ),
+    min_insured: intIn(1, 100_000, 'product.headcountInvalid'),
+    max_insured: intIn(1, 100_000, 'product.headcountInvalid'),
+    age_min: intIn(0, 100, 'product.ageInvalid'),
+    age_max: intIn(0, 100, 'product.ageInvalid'),
+    status: v.optional(intIn(0, 1, 'validate.invalid'), 1),
+  }),
+  v.forward(
+    v.check((p) => p.min_insured <= p.max_insured, 'product.headcountInvalid'),
+    ['max_insured'],
+  ),
+  v.forward(
+    v.check((p) => p.age_min <= p.age_max, 'product.ageInvalid'),
+    ['age_max'],
+  ),
+  v.forward(
+    v.check((p) => Object.values(p.annual).some((a) => a !== '' && Number(a) > 0), 'product.priceInvalid'),
+    ['annual'],
+  ),
+);
+export type PlanUpdateInput = v.InferOutput<typeof planUpdateSchema>;

@@ -1,0 +1,183 @@
+import { type Db, num, nowSeconds } from '~/server/db/client';
+import type { SQL } from 'bun';
+import { writeAudit } from '~/server/audit';
+import { Codes, DomainError } from '~/server/errors';
+import { fenToYuan } from '~/lib/money';
+import { computePremium, type Premium, type PremiumInput, premiumProblem } from './premium';
+import type { PlanUpdateInput, ProductCode } from './schemas';
+import type { Plan, PlanLimit, PlanSnapshot, Product } from './types';
+
+type Row = Record<string, unknown>;
+const sqlOf = (db: Db | SQL): SQL => ('sql' in db && typeof (db as Db).dialect === 'string' ? (db as Db).sql : (db as SQL));
+
+function parseJson<T>(text: unknown, fallback: T): T {
+  try {
+    return JSON.parse(String(text)) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function toPlan(r: Row): Plan {
+  const annualRaw = parseJson<Record<string, unknown>>(r.annual, {});
+  const annual: Record<string, number> = {};
+  for (const [k, val] of Object.entries(annualRaw)) if (num(val) > 0) annual[k] = num(val);
+  return {
+    id: num(r.id),
+    product: String(r.product) as ProductCode,
+    name: String(r.name),
+    name_en: String(r.name_en ?? ''),
+    named_list: num(r.named_list) === 1,
+    limits: parseJson<PlanLimit[]>(r.limits, []),
+    classes: parseJson<number[]>(r.classes, []).map(Number),
+    annual,
+    min_insured: num(r.min_insured),
+    max_insured: num(r.max_insured),
+    age_min: num(r.age_min),
+    age_max: num(r.age_max),
+    status: num(r.status),
+    updated_at: num(r.updated_at),
+  };
+}
+
+/** The part of a plan an order keeps (no sale status). */
+export function snapshotOf(plan: Plan): PlanSnapshot {
+  const { status: _s, updated_at: _u, ...snapshot } = plan;
+  return snapshot;
+}
+
+/** The catalogue: products in display order with their plans (on sale only unless `all`). */
+export async function listProducts(db: Db, opts: { all?: boolean } = {}): Promise<Product[]> {
+  const products: Row[] = await db.sql`SELECT * FROM product WHERE status = 1 ORDER BY weigh, code`;
+  const plans: Row[] = opts.all
+    ? await db.sql`SELECT * FROM product_plan ORDER BY product, weigh, id`
+    : await db.sql`SELECT * FROM product_plan WHERE status = 1 ORDER BY product, weigh, id`;
+  return products.map((p) => ({
+    code: String(p.code) as ProductCode,
+    name: String(p.name),
+    name_en: String(p.name_en ?? ''),
+    summary: String(p.summary ?? ''),
+    summary_en: String(p.summary_en ?? ''),
+    plans: plans.filter((pl) => pl.product === p.code).map(toPlan),
+  }));
+}
+
+/** One plan by id (any status), or null. */
+export async function findPlan(db: Db | SQL, id: number): Promise<Plan | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [r] = await sqlOf(db)`SELECT * FROM product_plan WHERE id = ${id}`;
+  return r ? toPlan(r) : null;
+}
+
+/** A plan on sale, or 400 naming `plan_id`. */
+export async function planOnSale(db: Db | SQL, id: number): Promise<Plan> {
+  const plan = await findPlan(db, id);
+  if (plan?.status !== 1) throw new DomainError('product.planInvalid', { status: 400, code: Codes.VALIDATION, field: 'plan_id' });
+  return plan;
+}
+
+/** Throws 400 naming the field when the input does not fit the plan; else the premium. */
+export function quotePremium(plan: PlanSnapshot, input: PremiumInput): Premium {
+  const problem = premiumProblem(plan, input);
+  if (problem) {
+    throw new DomainError(problem.key, {
+      status: 400,
+      code: Codes.VALIDATION,
+      field: problem.field,
+      params: problem.params,
+      errors: { [problem.field]: problem.key },
+    });
+  }
+  return computePremium(plan, input);
+}
+
+/** The public shape of a plan (prices as yuan strings). */
+export function viewPlan(plan: PlanSnapshot, locale: 'zh-cn' | 'en' = 'zh-cn') {
+  const en = locale === 'en';
+  return {
+    id: plan.id,
+    name: en && plan.name_en ? plan.name_en : plan.name,
+    named_list: plan.named_list,
+    limits: plan.limits.map((l) => ({ label: en && l.label_en ? l.label_en : l.label, amount: fenToYuan(l.amount) })),
+    classes: plan.classes,
+    annual: Object.fromEntries(Object.entries(plan.annual).map(([k, fen]) => [k, fenToYuan(fen)])),
+    min_insured: plan.min_insured,
+    max_insured: plan.max_insured,
+    age: { min: plan.age_min, max: plan.age_max },
+  };
+}
+
+/** GET /product/list payload. */
+export async function catalogue(db: Db, locale: 'zh-cn' | 'en' = 'zh-cn') {
+  const en = locale === 'en';
+  const products = await listProducts(db);
+  return {
+    list: products.map((p) => ({
+      code: p.code,
+      name: en && p.name_en ? p.name_en : p.name,
+      summary: en && p.summary_en ? p.summary_en : p.summary,
+      plans: p.plans.map((pl) => viewPlan(pl, locale)),
+    })),
+  };
+}
+
+/** POST /product/quote: the same arithmetic the order uses. */
+export async function quote(db: Db, input: PremiumInput & { plan_id: number }) {
+  const plan = await planOnSale(db, input.plan_id);
+  const p = quotePremium(plan, input);
+  return {
+    premium: fenToYuan(p.premium),
+    per_person: fenToYuan(p.perPerson),
+    rate: p.rate / 100,
+    months: p.months,
+    annual: fenToYuan(p.annual),
+  };
+}
+
+const toFen = (yuan: string) => {
+  const [i, f = ''] = yuan.split('.');
+  return Number(i) * 100 + Number(f.padEnd(2, '0'));
+};
+
+/**
+ * An operator edits a plan: new prices apply to orders created afterwards only (every order keeps
+ * its plan snapshot). The classes offered are the ones with a price. Audited.
+ */
+export async function updatePlan(db: Db, actorId: number, input: PlanUpdateInput, ip = ''): Promise<Plan> {
+  const plan = await findPlan(db, input.id);
+  if (!plan) throw new DomainError('notFound', { status: 404, code: Codes.NOT_FOUND });
+  if (plan.product === 'personal' && (input.min_insured !== 1 || input.max_insured !== 1)) {
+    throw new DomainError('product.headcountRange', {
+      status: 400,
+      code: Codes.VALIDATION,
+      field: 'max_insured',
+      params: { min: 1, max: 1 },
+      errors: { max_insured: 'product.headcountRange' },
+    });
+  }
+  const annual: Record<string, number> = {};
+  for (const [k, yuan] of Object.entries(input.annual)) if (yuan !== '' && toFen(yuan) > 0) annual[k] = toFen(yuan);
+  const classes = Object.keys(annual).map(Number).sort();
+  const now = nowSeconds();
+  return db.sql.begin(async (tx) => {
+    const [row] = await tx`UPDATE product_plan SET ${tx({
+      name: input.name,
+      name_en: input.name_en,
+      annual: JSON.stringify(annual),
+      classes: JSON.stringify(classes),
+      min_insured: input.min_insured,
+      max_insured: input.max_insured,
+      age_min: input.age_min,
+      age_max: input.age_max,
+      status: input.status,
+      updated_at: now,
+    })} WHERE id = ${input.id} RETURNING *`;
+    await writeAudit(tx, {
+      userId: actorId,
+      action: 'product.plan_update',
+      detail: { plan_id: input.id, before: plan.annual, after: annual },
+      ip,
+    });
+    return toPlan(row);
+  }) as Promise<Plan>;
+}
