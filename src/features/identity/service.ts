@@ -106,7 +106,9 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
     await writeAudit(db, { userId: user.id, action: 'auth.login_failed', detail: { account, failures }, ip });
     throw await failed();
   }
-  if (user.status !== 'enable') {
+  // A team sub-account of a disabled owner is refused like a disabled account (#12).
+  const [owner] = user.parent_id === null ? [] : await db.sql`SELECT status FROM "user" WHERE id = ${user.parent_id}`;
+  if (user.status !== 'enable' || (owner && owner.status !== 'enable')) {
     await writeAudit(db, { userId: user.id, action: 'auth.login_failed', detail: { account, reason: 'disabled' }, ip });
     throw new DomainError('auth.accountDisabled', { status: 403, code: Codes.ACCOUNT_DISABLED });
   }

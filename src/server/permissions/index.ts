@@ -81,12 +81,15 @@ export interface MemberRules {
 
 /** The enabled rules a member's group grants (none when the group is disabled or missing). */
 export async function memberRules(db: Db, userId: number): Promise<MemberRules> {
-  const [g] = await db.sql`SELECT g.rules, g.status FROM "user" u JOIN user_group g ON g.id = u.group_id
+  const [g] = await db.sql`SELECT g.rules, g.status, u.parent_id FROM "user" u JOIN user_group g ON g.id = u.group_id
     WHERE u.id = ${userId}`;
   if (!g || num(g.status) !== 1) return { isSuper: false, rules: [] };
-  const all = await loadRules(db);
+  // A team sub-account (#12) never exceeds its owner: its private group's rules ∩ the owner's
+  // current ones, so narrowing the owner narrows every sub at once. Never '*' for a sub.
+  const owner = g.parent_id === null || g.parent_id === undefined ? null : await memberRules(db, num(g.parent_id));
+  const all = owner ? owner.rules : await loadRules(db);
   const spec = String(g.rules ?? '').trim();
-  if (spec === '*') return { isSuper: true, rules: all.filter((r) => !isOperatorRule(r)) };
+  if (spec === '*') return owner ? { isSuper: false, rules: all } : { isSuper: true, rules: all.filter((r) => !isOperatorRule(r)) };
   const ids = new Set(
     spec
       .split(',')

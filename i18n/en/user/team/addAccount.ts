@@ -1,4 +1,23 @@
 export default {
   title: 'Add sub-account',
   summary: 'Add sub-accounts for your site managers.',
+  team: {
+    editTitle: 'Edit sub-account {name}',
+    account: 'Account',
+    username: 'Username',
+    password: 'Password',
+    mobile: 'Mobile',
+    nickname: 'Nickname (optional)',
+    pages: 'Pages it may use',
+    pagesHint: 'Ticking a button ticks its page; unticking a page clears its buttons. It can never have more than you.',
+    all: 'Select all',
+    none: 'Clear',
+    noPages: 'You have no pages to grant.',
+    submitAdd: 'Add sub-account',
+    submitEdit: 'Save',
+    saving: 'Saving…',
+    back: 'Back to the team',
+    notFound: 'This sub-account does not exist, or belongs to another account.',
+    chosen: '{n} pages chosen',
+  },
 } as const;

@@ -1,4 +1,23 @@
 export default {
   title: '添加子账号',
   summary: '为现场负责人等人员添加子账号。',
+  team: {
+    editTitle: '编辑子账号 {name}',
+    account: '账号信息',
+    username: '用户名',
+    password: '密码',
+    mobile: '手机号',
+    nickname: '昵称（选填）',
+    pages: '可使用的页面',
+    pagesHint: '勾选按钮会同时勾选其页面；取消页面会清除其按钮。子账号的权限永远不会超过主账号。',
+    all: '全选',
+    none: '清空',
+    noPages: '您没有可授予的页面。',
+    submitAdd: '添加子账号',
+    submitEdit: '保存',
+    saving: '正在保存…',
+    back: '返回团队管理',
+    notFound: '该子账号不存在，或不属于您的账号。',
+    chosen: '已选 {n} 个页面',
+  },
 } as const;

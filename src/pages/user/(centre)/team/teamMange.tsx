@@ -1,8 +1,15 @@
+/**
+ * /user/team/teamMange: the owner's sub-accounts, filters and pages in the URL (issue #12). A
+ * sub-account never holds team rules (they are not grantable), so MemberPage refuses it.
+ */
+import type { PageProps } from 'waku/router';
 import { MemberPage } from '~/components/member-page';
+import { TeamList } from '~/components/team-list';
 
-/** /user/team/teamMange: business content not built yet; the shell, the title and an honest notice. */
-export default function TeamTeamMangePage() {
-  return <MemberPage page="user/team/teamMange" notBuilt />;
+export default function TeamTeamMangePage({ query }: PageProps<'/user/team/teamMange'>) {
+  return (
+    <MemberPage page="user/team/teamMange" render={({ view, t }) => <TeamList query={query ?? ''} t={t} timeZone={view.timeZone} />} />
+  );
 }
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

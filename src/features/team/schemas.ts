@@ -1,0 +1,147 @@
+/**
+ * Inputs of the team area (isomorphic: the islands check the same schemas the API enforces).
+ * Messages are i18n keys (`validate.*`, `team.*`).
+ */
+import * as v from 'valibot';
+import { account, MOBILE_PATTERN, password } from '~/lib/fields';
+
+/** Sub-account statuses. */
+export const TEAM_STATUSES = ['enable', 'disable'] as const;
+export type TeamStatus = (typeof TEAM_STATUSES)[number];
+
+/** Allocate moves money owner → sub; reclaim moves it back. */
+export const TEAM_DIRECTIONS = ['allocate', 'reclaim'] as const;
+export type TeamDirection = (typeof TEAM_DIRECTIONS)[number];
+
+/** Page sizes of the team lists. */
+export const TEAM_PAGE_SIZES = [10, 20, 50] as const;
+
+/** Largest single transfer: 100 million yuan (keeps every sum far inside a safe integer). */
+export const MAX_TRANSFER_FEN = 10_000_000_000;
+
+const AMOUNT = /^\d{1,11}(\.\d{1,2})?$/;
+
+/** A decimal yuan string ('12.5', '100.00') → integer fen, without floating point. */
+export function yuanToFen(value: string): number {
+  const [whole, frac = ''] = value.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+const id = (message = 'team.idInvalid') =>
+  v.pipe(
+    v.union([v.number(message), v.pipe(v.string(message), v.regex(/^\d{1,12}$/, message), v.transform(Number))], message),
+    v.integer(message),
+    v.minValue(1, message),
+    v.maxValue(2_147_483_647, message),
+  );
+
+const mobile = () =>
+  v.pipe(v.string('validate.required'), v.trim(), v.nonEmpty('validate.required'), v.regex(MOBILE_PATTERN, 'validate.mobile'));
+
+const nickname = () => v.optional(v.pipe(v.string('validate.invalid'), v.trim(), v.maxLength(50, 'team.nicknameTooLong')), '');
+
+/** Rule ids the owner ticked (pages and buttons); duplicates are dropped. */
+const rules = () =>
+  v.optional(
+    v.pipe(
+      v.array(id('team.rulesInvalid'), 'team.rulesInvalid'),
+      v.maxLength(500, 'team.rulesInvalid'),
+      v.transform((ids) => [...new Set(ids)]),
+    ),
+    [],
+  );
+
+/** POST /team/add */
+export const addAccountSchema = v.object({
+  username: account(),
+  password: password(),
+  mobile: mobile(),
+  nickname: nickname(),
+  rules: rules(),
+});
+export type AddAccountInput = v.InferOutput<typeof addAccountSchema>;
+
+/** POST /team/edit */
+export const editAccountSchema = v.object({
+  id: id(),
+  mobile: mobile(),
+  nickname: nickname(),
+  rules: rules(),
+});
+export type EditAccountInput = v.InferOutput<typeof editAccountSchema>;
+
+/** POST /team/status */
+export const statusSchema = v.object({
+  id: id(),
+  status: v.picklist(TEAM_STATUSES, 'team.statusInvalid'),
+});
+
+/** POST /team/resetPassword */
+export const resetPasswordSchema = v.object({ id: id(), password: password() });
+
+/** GET /team/detail?id */
+export const detailSchema = v.object({ id: id() });
+
+/** POST /team/allocate: amount is a decimal yuan string, > 0, at most 2 decimals. */
+export const allocateSchema = v.object({
+  id: id(),
+  direction: v.picklist(TEAM_DIRECTIONS, 'team.directionInvalid'),
+  amount: v.pipe(
+    v.string('team.amountInvalid'),
+    v.trim(),
+    v.regex(AMOUNT, 'team.amountInvalid'),
+    v.transform(yuanToFen),
+    v.minValue(1, 'team.amountInvalid'),
+    v.maxValue(MAX_TRANSFER_FEN, 'team.amountTooLarge'),
+  ),
+  memo: v.optional(v.pipe(v.string('validate.invalid'), v.trim(), v.maxLength(100, 'team.memoTooLong')), ''),
+  request_id: v.pipe(v.string('team.requestIdInvalid'), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'team.requestIdInvalid')),
+});
+export type AllocateInput = v.InferOutput<typeof allocateSchema>;
+
+const intIn = (min: number, max: number, message: string) =>
+  v.pipe(
+    v.union([v.string(message), v.number(message)], message),
+    v.transform(Number),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+
+const limit = v.optional(
+  v.pipe(
+    v.union([v.string('team.limitInvalid'), v.number('team.limitInvalid')], 'team.limitInvalid'),
+    v.transform(Number),
+    v.picklist(TEAM_PAGE_SIZES, 'team.limitInvalid'),
+  ),
+  10,
+);
+const page = v.optional(intIn(1, 1_000_000, 'team.pageInvalid'), 1);
+
+/** GET /team/list?status&keyword&page&limit ('' = not given) */
+export const listQuerySchema = v.object({
+  status: v.optional(v.union([v.literal(''), v.picklist(TEAM_STATUSES, 'team.statusInvalid')], 'team.statusInvalid'), ''),
+  keyword: v.optional(v.pipe(v.string('validate.invalid'), v.trim(), v.maxLength(50, 'team.keywordTooLong')), ''),
+  page,
+  limit,
+});
+export type TeamListQuery = v.InferOutput<typeof listQuerySchema>;
+
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const date = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(DATE, 'team.dateInvalid'))], 'team.dateInvalid'), '');
+
+/** GET /team/allocations?sub_id&start&end&page&limit */
+export const allocationsQuerySchema = v.pipe(
+  v.object({
+    sub_id: v.optional(v.union([v.literal(''), id()], 'team.idInvalid'), ''),
+    start: date,
+    end: date,
+    page,
+    limit,
+  }),
+  v.forward(
+    v.check((q) => !q.start || !q.end || q.start <= q.end, 'team.rangeInvalid'),
+    ['end'],
+  ),
+);
+export type AllocationsQuery = v.InferOutput<typeof allocationsQuerySchema>;
