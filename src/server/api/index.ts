@@ -11,6 +11,7 @@ import { captchaRouter } from '~/features/captcha';
 import { claimsRouter } from '~/features/claims';
 import { identityRouter } from '~/features/identity';
 import { ledgerRouter } from '~/features/ledger';
+import { teamRouter } from '~/features/team';
 import { menusRouter } from '~/features/menus';
 import { notificationsRouter } from '~/features/notifications';
 import { operatorRouter } from '~/features/operator';
@@ -41,6 +42,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', areaRouter);
   app.route('/', uploadRouter);
   app.route('/', ledgerRouter);
+  app.route('/', teamRouter);
   app.route('/', claimsRouter);
   app.route('/', notificationsRouter);
   app.route('/', operatorRouter);

@@ -22,5 +22,7 @@ export const DEFAULT_SITE_CONFIG: Record<string, unknown> = {
   /** Login asks for the click captcha (PORTAL_LOGIN_CAPTCHA=0 overrides it for automated tests). */
   userLoginCaptcha: true,
   timezone: 'Asia/Shanghai',
+  /** Most sub-accounts one main account may have (team, #12). */
+  teamMaxAccounts: 50,
   iframeHosts: [DEMO_IFRAME_HOST],
 };
