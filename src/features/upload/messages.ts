@@ -9,6 +9,9 @@ export default {
       imageTooLarge: '图片尺寸超出允许范围！',
       topic: '存储目录只能包含字母、数字、下划线和短横线（最多 20 个字符）',
       uploaded: '文件上传成功',
+      notInStore: '存储中找不到上传的文件，请重新上传',
+      storeError: '文件存储服务出错，请稍后重试',
+      notDirect: '未启用直传到对象存储',
     },
   },
   en: {
@@ -20,6 +23,9 @@ export default {
       imageTooLarge: 'The image dimensions exceed the allowed range!',
       topic: 'The storage folder may hold only letters, digits, underscores and dashes (at most 20 characters)',
       uploaded: 'File uploaded successfully',
+      notInStore: 'The uploaded file was not found in storage, please upload it again',
+      storeError: 'The file storage service failed, please try again later',
+      notDirect: 'Direct upload to object storage is not enabled',
     },
   },
 };

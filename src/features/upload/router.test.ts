@@ -7,7 +7,8 @@ import type { Envelope } from '~/features/_shared/envelope';
 import { createApi } from '~/server/api';
 import { ACCESS_TTL, issueToken } from '~/server/session';
 import { setConfigValue } from '~/server/site-config';
-import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
+import { engines, type TestDatabase } from '../../../tests/support/test-db';
+import { seededDatabase } from './test-files';
 import type { UploadedFile } from './router';
 import { findOwnFile, readFileBytes, storeServerFile } from './service';
 import { getStorage, LocalStorage, setStorage } from './storage';
@@ -41,7 +42,7 @@ for (const engine of engines()) {
     const file = (bytes: Uint8Array<ArrayBuffer>, name: string, type = '') => new File([bytes], name, { type });
 
     beforeAll(async () => {
-      t = await freshDatabase(engine, { seed: true });
+      t = await seededDatabase(engine);
       api = createApi({ getDb: () => t.db });
       root = mkdtempSync(join(tmpdir(), 'uploads-'));
       setStorage(new LocalStorage(root));

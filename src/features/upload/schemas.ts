@@ -33,3 +33,19 @@ export interface UploadedFile {
   width: number;
   height: number;
 }
+
+/** `POST /ajax/uploadCallback`: what the browser reports after a direct upload to the store. */
+export const uploadCallbackSchema = v.object({
+  url: v.pipe(v.string('upload.incomplete'), v.minLength(1, 'upload.incomplete'), v.maxLength(2048, 'upload.incomplete')),
+  name: v.pipe(v.string('upload.incomplete'), v.minLength(1, 'upload.incomplete'), v.maxLength(255, 'upload.incomplete')),
+  size: v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))], 'upload.incomplete'),
+    v.number('upload.incomplete'),
+    v.integer('upload.incomplete'),
+    v.minValue(1, 'upload.incomplete'),
+  ),
+  type: v.optional(v.pipe(v.string('upload.incomplete'), v.maxLength(200, 'upload.incomplete')), ''),
+  sha1: v.pipe(v.string('upload.incomplete'), v.regex(/^[0-9a-fA-F]{40}$/, 'upload.incomplete')),
+  topic,
+  filepath: topic,
+});

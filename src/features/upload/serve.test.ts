@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
+import { engines, type TestDatabase } from '../../../tests/support/test-db';
+import { seededDatabase } from './test-files';
 import { signedFileUrl, verifyFileSignature } from './access';
 import { contentDisposition, serveStored } from './serve';
 import { storeUpload } from './service';
@@ -33,7 +34,7 @@ for (const engine of engines()) {
     let userId: number;
 
     beforeAll(async () => {
-      t = await freshDatabase(engine, { seed: true });
+      t = await seededDatabase(engine);
       root = mkdtempSync(join(tmpdir(), 'serve-'));
       storage = new LocalStorage(root);
       const [demo] = await t.db.sql`SELECT id FROM "user" WHERE username = 'demo'`;

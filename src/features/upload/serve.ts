@@ -6,7 +6,7 @@
 import type { Db } from '~/server/db/client';
 import { canReadFile, isPublicTopic, verifyFileSignature } from './access';
 import { findByPath } from './service';
-import { getStorage, type StorageAdapter } from './storage';
+import { type StorageAdapter, storageNamed } from './storage';
 
 export const STORAGE_PREFIX = '/storage/';
 
@@ -39,7 +39,7 @@ export async function serveStored(
   method: string,
   rawPath: string,
   viewer: Viewer = { userId: null },
-  storage: StorageAdapter = getStorage(),
+  storage?: StorageAdapter,
 ): Promise<Response> {
   let key: string;
   try {
@@ -47,14 +47,16 @@ export async function serveStored(
   } catch {
     return notFound();
   }
-  const rows = await findByPath(db, key, storage.name);
+  const adapterFor = (name: string) => (storage && storage.name === name ? storage : storage ? null : storageNamed(name));
+  const rows = (await findByPath(db, key)).filter((r) => adapterFor(r.storage));
   if (rows.length === 0) return notFound();
   // The viewer's own row gives the name; a public or signed file shows the first owner's name.
   const own = rows.find((r) => viewer.userId !== null && r.user_id === viewer.userId);
   const open = rows.find((r) => canReadFile(viewer.userId, r));
   const row = own ?? open ?? ((await verifyFileSignature(db, key, viewer.exp ?? null, viewer.sig ?? null)) ? rows[0] : undefined);
   if (!row) return notFound();
-  const stored = await storage.get(row.path);
+  const adapter = adapterFor(row.storage);
+  const stored = adapter ? await adapter.get(row.path).catch(() => null) : null;
   if (!stored) return notFound();
   const inline = INLINE.has(row.mime);
   const isPublic = isPublicTopic(row.topic);
@@ -69,5 +71,8 @@ export async function serveStored(
     'cache-control': isPublic ? 'public, max-age=86400' : 'private, max-age=300',
     vary: 'Cookie, ba-user-token',
   };
-  return new Response(method === 'HEAD' ? null : stored.body, { status: 200, headers });
+  // A local file is sent as a file (sendfile); an object is streamed through (Bun would answer an
+  // S3 file with a redirect to the store, which would drop these headers).
+  const body = method === 'HEAD' ? null : adapter?.name === 'local' ? stored.body : stored.body.stream();
+  return new Response(body, { status: 200, headers });
 }

@@ -10,7 +10,7 @@ import { Codes, DomainError } from '~/server/errors';
 import { checkUpload, suffixOf, type UploadRules } from '~/lib/upload-checks';
 import { buildSaveName } from './save-name';
 import { detectKind, IMAGE_KINDS, imageSize, KIND_MIME, kindFitsSuffix, sizeAcceptable } from './sniff';
-import type { StorageAdapter } from './storage';
+import { type StorageAdapter, storageNamed } from './storage';
 
 export interface AttachmentRow {
   id: number;
@@ -252,7 +252,9 @@ export async function findFileById(db: Db, id: number): Promise<AttachmentRow | 
 
 /** A file's stored bytes (null when the object is gone from storage). */
 export async function readFileBytes(storage: StorageAdapter, file: AttachmentRow): Promise<Uint8Array | null> {
-  const obj = await storage.get(file.path);
+  // A row written by another adapter (the site moved to an object store) is read by that one.
+  const adapter = storage.name === file.storage ? storage : storageNamed(file.storage);
+  const obj = adapter ? await adapter.get(file.path) : null;
   return obj ? new Uint8Array(await obj.body.arrayBuffer()) : null;
 }
 

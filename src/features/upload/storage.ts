@@ -6,6 +6,7 @@
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
+import { S3Storage, s3ConfigFromEnv } from './s3-storage';
 
 export interface StoredObject {
   size: number;
@@ -112,13 +113,44 @@ export class LocalStorage implements StorageAdapter {
 export const defaultScratchDir = () => join(tmpdir(), 'portal-upload-incoming');
 
 let current: StorageAdapter | null = null;
+const named = new Map<string, StorageAdapter | null>();
 
-/** The configured adapter (local unless replaced, e.g. by tests or a future object-store mode). */
+/**
+ * Adapter factories by name, for reading rows another adapter wrote (a site that moved from the
+ * local disk to an object store still serves its old files).
+ */
+export const adapterFactories = new Map<string, () => StorageAdapter | null>([
+  ['local', () => new LocalStorage()],
+  [
+    's3',
+    () => {
+      const config = s3ConfigFromEnv();
+      return config ? new S3Storage(config) : null;
+    },
+  ],
+]);
+
+/**
+ * The adapter new files are written to: the object store when it is configured in the
+ * environment (PORTAL_S3_*), else the local disk (unless replaced, e.g. by tests).
+ */
 export function getStorage(): StorageAdapter {
-  current ??= new LocalStorage();
+  if (!current) {
+    const s3 = adapterFactories.get('s3')?.() ?? null;
+    current = s3 ?? new LocalStorage();
+  }
   return current;
+}
+
+/** The adapter that reads rows whose `storage` is `name` (the current one first), or null. */
+export function storageNamed(name: string): StorageAdapter | null {
+  const cur = getStorage();
+  if (cur.name === name) return cur;
+  if (!named.has(name)) named.set(name, adapterFactories.get(name)?.() ?? null);
+  return named.get(name) ?? null;
 }
 
 export function setStorage(adapter: StorageAdapter | null): void {
   current = adapter;
+  named.clear();
 }

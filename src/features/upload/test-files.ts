@@ -1,4 +1,6 @@
 /** Tiny files with real headers for the upload tests (headers only: nothing here decodes pixels). */
+import { ensureDatabase } from '~/server/db/seed';
+import { type Engine, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 
 const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 
@@ -114,3 +116,13 @@ export function webp(width: number, height: number): Uint8Array<ArrayBuffer> {
 }
 
 export const text = (s: string) => new TextEncoder().encode(s);
+
+/**
+ * A fresh database with the demo members (demo, manager, operator) but no area's demo data: the
+ * upload tests need members only, and stay independent of other areas' seeders.
+ */
+export async function seededDatabase(engine: Engine): Promise<TestDatabase> {
+  const t = await freshDatabase(engine);
+  await ensureDatabase(t.db, { demo: true });
+  return t;
+}
