@@ -11,12 +11,13 @@ import { seedClaimsDemo } from '~/features/claims';
 import { seedLedgerDemo } from '~/features/ledger';
 import { seedOrdersDemo } from '~/features/orders';
 import { seedOperatorDemo } from '~/features/operator';
+import { seedSealingDemo } from '~/features/sealing';
 import { seedTeamDemo } from '~/features/team';
 import type { Db } from '~/server/db/client';
 import { type DemoSeeder, type EnsureOptions, ensureDatabase } from '~/server/db/seed';
 
 /** Every area's demo seeder, in dependency order (ledger first: later areas pay from balances). */
-export const DEMO_SEEDERS: DemoSeeder[] = [seedLedgerDemo, seedAccountDemo, seedOrdersDemo, seedTeamDemo, seedClaimsDemo, seedOperatorDemo];
+export const DEMO_SEEDERS: DemoSeeder[] = [seedLedgerDemo, seedAccountDemo, seedOrdersDemo, seedTeamDemo, seedSealingDemo, seedClaimsDemo, seedOperatorDemo];
 
 /** Migrate, sync reference data, and seed the demo portal on a fresh database. Run at every start. */
 export function ensurePortalDatabase(db: Db, options: EnsureOptions = {}) {

@@ -14,13 +14,14 @@ import ledger from '../ledger/messages';
 import notifications from '../notifications/messages';
 import operator from '../operator/messages';
 import orders from '../orders/messages';
+import sealing from '../sealing/messages';
 import team from '../team/messages';
 import upload from '../upload/messages';
 import verification from '../verification/messages';
 
 type Bundle = Record<string, unknown>;
 
-const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, claims, notifications, upload, account, team, operator];
+const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, claims, notifications, upload, account, team, operator, sealing];
 
 function merge(into: Bundle, from: Bundle): Bundle {
   for (const [key, value] of Object.entries(from)) {

@@ -16,6 +16,7 @@ import { menusRouter } from '~/features/menus';
 import { notificationsRouter } from '~/features/notifications';
 import { operatorRouter } from '~/features/operator';
 import { ordersRouter } from '~/features/orders';
+import { sealingRouter } from '~/features/sealing';
 import { productsRouter } from '~/features/products';
 import { uploadRouter } from '~/features/upload';
 import { verificationRouter } from '~/features/verification';
@@ -46,6 +47,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', claimsRouter);
   app.route('/', notificationsRouter);
   app.route('/', operatorRouter);
+  app.route('/', sealingRouter);
   app.route('/', accountRouter);
   return app;
 }

@@ -17,7 +17,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Routes that read their own body as a stream under their own size cap (uploads): the pipeline
  * leaves the body unread and sets `body` to `{}`.
  */
-export const STREAMING_PATHS: ReadonlySet<string> = new Set([`${API_BASE}${UPLOAD_PATH}`]);
+export const STREAMING_PATHS: ReadonlySet<string> = new Set([`${API_BASE}${UPLOAD_PATH}`, `${API_BASE}/seal/verify/file`]);
 
 const localeOf = (c: Context<ApiEnv>) =>
   c.get('locale') ??

@@ -25,4 +25,5 @@ export const DEFAULT_SITE_CONFIG: Record<string, unknown> = {
   /** Most sub-accounts one main account may have (team, #12). */
   teamMaxAccounts: 50,
   iframeHosts: [DEMO_IFRAME_HOST],
+  seal: { maxPdfBytes: 20 * 1024 * 1024, maxPages: 300 },
 };
