@@ -8,3 +8,9 @@ export { APP_PATHS, deleteRule, previewMenus, ruleTree, saveRule, sortRules } fr
 export { operatorRouter } from './router';
 export { getSettings, saveSettings, storageModes } from './settings';
 export { SETTINGS, settingDef } from './settings-schema';
+export { AuditPage } from './ui/audit-page';
+export { GroupsPage } from './ui/groups-page';
+export { MemberDetailPage } from './ui/member-detail-page';
+export { MembersPage } from './ui/members-page';
+export { RulesPage } from './ui/rules-page';
+export { SettingsPage } from './ui/settings-page';

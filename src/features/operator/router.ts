@@ -58,6 +58,7 @@ function backTo(c: C, params: Record<string, string>): string {
   const url = new URL(target ?? '/user/operator/members', 'http://local.invalid');
   url.searchParams.delete('done');
   url.searchParams.delete('fail');
+  url.searchParams.delete('field');
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url.pathname + url.search + url.hash;
 }
@@ -77,7 +78,7 @@ function handle(fn: (c: C) => Promise<{ data: unknown; message?: string }>) {
       if (!isDomainError(err)) throw err;
       if (form) {
         if (err.status === 401) return c.redirect('/user/login', 303);
-        return c.redirect(backTo(c, { fail: err.key }), 303);
+        return c.redirect(backTo(c, err.field ? { fail: err.key, field: err.field } : { fail: err.key }), 303);
       }
       if (err instanceof OperatorError && Object.keys(err.extra).length) {
         const env = errorEnvelope(c.get('locale'), err);
@@ -99,6 +100,16 @@ function groupBody(c: C): Body {
   body.rules = Object.keys(body)
     .filter((k) => /^rule_\d+$/.test(k))
     .map((k) => k.slice(5));
+  return body;
+}
+
+/** A form's `grant_<id>` checkboxes as `grant_groups`. */
+function ruleBody(c: C): Body {
+  const body = { ...(c.get('body') as Body) };
+  if (!isFormPost(c) || 'grant_groups' in body) return body;
+  body.grant_groups = Object.keys(body)
+    .filter((k) => /^grant_\d+$/.test(k))
+    .map((k) => k.slice(6));
   return body;
 }
 
@@ -202,7 +213,7 @@ export const operatorRouter = new Hono<ApiEnv>()
     '/operator/rule/save',
     handle(async (c) => {
       const { db, session } = await requireOperator(c, 'operator/rules/edit');
-      const input = parseInput(ruleSaveSchema, c.get('body'));
+      const input = parseInput(ruleSaveSchema, ruleBody(c));
       return { data: await saveRule(db, actor(c, session.userId), input), message: 'operator.saved' };
     }),
   )

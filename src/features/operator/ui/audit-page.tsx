@@ -1,0 +1,164 @@
+/** /user/operator/audit: the audit log with its filters in the URL and a CSV export of the same filter. */
+import * as v from 'valibot';
+import { Notice } from '~/components/notice';
+import { formatDate } from '~/lib/format';
+import { getDb } from '~/server/db/client';
+import { getSiteConfig } from '~/server/site-config';
+import { listAuditLog } from '../audit-log';
+import { auditQuerySchema, PAGE_SIZES } from '../schemas';
+import { ConsoleShell, Pager, withQuery } from './shell';
+import { fill } from './text';
+
+const DEFAULTS = v.parse(auditQuerySchema, {});
+const TARGETS = ['member', 'group', 'rule', 'settings'];
+
+/** before → after of an entry, one changed key a line. */
+function changes(detail: Record<string, unknown>): string[] {
+  const before = (detail.before ?? {}) as Record<string, unknown> | null;
+  const after = (detail.after ?? {}) as Record<string, unknown> | null;
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const show = (x: unknown) => (x === undefined ? '—' : typeof x === 'string' ? x : JSON.stringify(x));
+  const out: string[] = [];
+  for (const k of keys) {
+    const a = before?.[k];
+    const b = after?.[k];
+    if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`${k}: ${show(a)} → ${show(b)}`);
+  }
+  return out;
+}
+
+export function AuditPage({ query }: { query: string }) {
+  return (
+    <ConsoleShell
+      page="audit"
+      query={query}
+      render={async ({ tx, params, view }) => {
+        const db = getDb();
+        const parsed = v.safeParse(auditQuerySchema, params);
+        const q = parsed.success ? parsed.output : DEFAULTS;
+        const { site } = await getSiteConfig(db);
+        const result = await listAuditLog(db, q, site.timezone);
+        const path = '/user/operator/audit';
+        const filter = { actor: q.actor, action: q.action, target_type: q.target_type, target_id: q.target_id, start: q.start, end: q.end };
+        const href = (page: number) => withQuery(path, { ...filter, limit: q.limit === 20 ? '' : q.limit, page: page > 1 ? page : '' });
+        return (
+          <>
+            <form className="card op-filters" method="get" action={path} aria-label={tx.filters}>
+              <div className="field">
+                <label htmlFor="oa-actor">{tx.actor}</label>
+                <input id="oa-actor" name="actor" defaultValue={q.actor} />
+              </div>
+              <div className="field">
+                <label htmlFor="oa-action">{tx.action}</label>
+                <input id="oa-action" name="action" defaultValue={q.action} placeholder="operator.member.*" />
+              </div>
+              <div className="field">
+                <label htmlFor="oa-type">{tx.targetType}</label>
+                <select id="oa-type" name="target_type" defaultValue={q.target_type}>
+                  <option value="">—</option>
+                  {TARGETS.map((t) => (
+                    <option key={t} value={t}>
+                      {t}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="field">
+                <label htmlFor="oa-id">{tx.targetId}</label>
+                <input id="oa-id" name="target_id" defaultValue={q.target_id} />
+              </div>
+              <div className="field">
+                <label htmlFor="oa-start">{tx.start}</label>
+                <input id="oa-start" name="start" type="date" defaultValue={q.start} />
+              </div>
+              <div className="field">
+                <label htmlFor="oa-end">{tx.end}</label>
+                <input id="oa-end" name="end" type="date" defaultValue={q.end} />
+              </div>
+              <div className="field">
+                <label htmlFor="oa-limit">{tx.perPage}</label>
+                <select id="oa-limit" name="limit" defaultValue={String(q.limit)}>
+                  {PAGE_SIZES.map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="op-filter-actions">
+                <button type="submit" className="btn btn-primary btn-sm">
+                  {tx.apply}
+                </button>
+                <a href={path} className="btn btn-ghost btn-sm">
+                  {tx.reset}
+                </a>
+              </div>
+            </form>
+            {parsed.success ? null : (
+              <Notice kind="warning" role="status">
+                <p>{tx.badFilters}</p>
+              </Notice>
+            )}
+            <section className="card" aria-labelledby="oa-title">
+              <div className="card-head">
+                <h2 id="oa-title">{tx.titles.audit}</h2>
+                <span className="muted op-count">{fill(tx.count, { n: result.total })}</span>
+                <a className="btn btn-ghost btn-sm" href={withQuery('/userapi/v1/operator/audit/export', filter)} download>
+                  {tx.export}
+                </a>
+              </div>
+              {result.list.length === 0 ? (
+                <p className="op-empty">{tx.empty}</p>
+              ) : (
+                <div className="table-scroll">
+                  <table className="data-table op-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{tx.createdAt}</th>
+                        <th scope="col">{tx.actor}</th>
+                        <th scope="col">{tx.action}</th>
+                        <th scope="col">{tx.target}</th>
+                        <th scope="col">{tx.detail}</th>
+                        <th scope="col">{tx.ip}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {result.list.map((a) => (
+                        <tr key={a.id}>
+                          <td className="nowrap" data-label={tx.createdAt}>
+                            {formatDate(a.created_at, 'YYYY-MM-DD HH:mm:ss', view.timeZone)}
+                          </td>
+                          <td data-label={tx.actor}>{a.actor?.username ?? '—'}</td>
+                          <td data-label={tx.action}>
+                            <code>{a.action}</code>
+                          </td>
+                          <td className="nowrap" data-label={tx.target}>
+                            {a.target_type ? `${a.target_type} #${a.target_id}` : '—'}
+                          </td>
+                          <td data-label={tx.detail} className="op-detail">
+                            {changes(a.detail).map((line) => (
+                              <span key={line}>{line}</span>
+                            ))}
+                            {typeof a.detail.reason === 'string' && a.detail.reason ? (
+                              <span className="muted">
+                                {tx.reason}: {a.detail.reason}
+                              </span>
+                            ) : null}
+                          </td>
+                          <td className="nowrap" data-label={tx.ip}>
+                            {a.ip || '—'}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <Pager tx={tx} total={result.total} page={q.page} limit={q.limit} href={href} />
+            </section>
+          </>
+        );
+      }}
+    />
+  );
+}
