@@ -2,6 +2,7 @@
 import { Brand } from './brand';
 import { HeadNav } from './head-nav';
 import { Icon } from './icon';
+import { NotificationBell } from './notification-bell';
 import { PrefsBar } from './prefs-bar';
 import { UserMenu } from './user-menu';
 import { pagePath } from './page-context';
@@ -21,6 +22,7 @@ export function MemberHeader({ t, view }: { t: Translator; view: PortalView }) {
           <HeadNav t={t} items={view.centre.headNav} />
         </div>
         <div className="header-actions">
+          {user ? <NotificationBell locale={view.locale} timeZone={view.timeZone} /> : null}
           {user ? <UserMenu t={t} nickname={user.nickname || user.username} avatar={user.avatar} items={view.centre.navUserMenus} /> : null}
           <PrefsBar t={t} locale={view.locale} theme={view.theme} path={pagePath(view.path)} />
         </div>

@@ -12,6 +12,7 @@ export {
   exportRows,
   findClaim,
   insuredOn,
+  insuredPersonOn,
   listClaims,
   listQueue,
   requirements,

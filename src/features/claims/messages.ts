@@ -29,6 +29,7 @@ export default {
     claim: {
       wrongState: wrongZh,
       statuses: STATUSES_ZH,
+      policyTypes: { guzhu: '雇主责任险', tuanyi: '团体意外险', anze: '安全生产责任险', personal: '个人意外险' },
       types: { injury: '工伤 / 意外医疗', disability: '伤残', death: '身故', occupational_disease: '职业病' },
       kinds: {
         claim_form: '理赔申请书（签字盖章）',
@@ -123,6 +124,12 @@ export default {
         paid: 'Paid',
         rejected: 'Rejected',
         withdrawn: 'Withdrawn',
+      },
+      policyTypes: {
+        guzhu: "Employer's liability",
+        tuanyi: 'Group accident',
+        anze: 'Work-safety liability',
+        personal: 'Personal accident',
       },
       types: { injury: 'Injury / medical', disability: 'Disability', death: 'Death', occupational_disease: 'Occupational disease' },
       kinds: {

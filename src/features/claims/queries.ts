@@ -13,7 +13,7 @@ import type { Locale } from '~/lib/types';
 import { type Db, num } from '~/server/db/client';
 import { claimDocuments } from './documents';
 import { type Claim, notFound, toClaim } from './model';
-import { findPolicy, listClaimablePolicies, listInsuredOn } from './policies';
+import { findInsured, findPolicy, listClaimablePolicies, listInsuredOn } from './policies';
 import {
   CLAIM_STATUSES,
   type ClaimListQuery,
@@ -280,6 +280,15 @@ export async function insuredOn(
   if (!policy.named) return { list: [], total: 0 };
   const { list, total } = await listInsuredOn(db, policy.orderId, q.accident_date, q.keyword, q.page, q.limit);
   return { list: list.map((p) => ({ insured_id: p.insuredId, name: p.name, id_no_masked: maskResidentId(p.idNo) })), total };
+}
+
+/** One person on a (visible) named-list policy who was covered on the day, or null. */
+export async function insuredPersonOn(db: Db, viewer: number, orderId: number, date: string, insuredId: number) {
+  const policy = await findPolicy(db, viewer, orderId);
+  if (!policy?.named) return null;
+  const p = await findInsured(db, policy.orderId, insuredId);
+  if (!p || date < p.activeFrom || date > p.activeTo) return null;
+  return { insured_id: p.insuredId, name: p.name, id_no_masked: maskResidentId(p.idNo) };
 }
 
 /** Report wizard, step 4: the documents a claim of this type on this policy will need. */

@@ -1,0 +1,235 @@
+/**
+ * A claims table with its GET-form filters (status, type, keyword, report-day range, page size)
+ * and plain page links, so filters and page live in the URL and work without JavaScript. The
+ * member list (team scope, newest first) and the operator queue (oldest first, counts per
+ * status) share it. Reads the domain functions directly (pages never call the API over HTTP).
+ */
+import * as v from 'valibot';
+import {
+  CLAIM_PAGE_SIZES,
+  CLAIM_STATUSES,
+  CLAIM_TYPES,
+  type ClaimListQuery,
+  type ClaimStatus,
+  claimListSchema,
+} from '~/features/claims/schemas';
+import type { ClaimListItem } from '~/features/claims';
+import { formatDate, formatMoney } from '~/lib/format';
+import type { Locale } from '~/lib/types';
+import { ClaimStatusBadge } from './claim-status';
+import { type claimText, claimMessage, fill } from './claim-text';
+import { Notice } from './notice';
+
+export const CLAIM_LIST_DEFAULTS: ClaimListQuery = { status: '', type: '', keyword: '', start: '', end: '', page: 1, limit: 10 };
+
+/** The list query of a raw query string; `ok: false` when a filter was invalid (defaults then). */
+export function parseClaimQuery(query: string): { q: ClaimListQuery; ok: boolean } {
+  const raw = Object.fromEntries(new URLSearchParams(query));
+  delete raw.new;
+  const parsed = v.safeParse(claimListSchema, raw);
+  return parsed.success ? { q: parsed.output, ok: true } : { q: CLAIM_LIST_DEFAULTS, ok: false };
+}
+
+/** The filters as a query string (page optional), for page links and the export link. */
+export function claimQueryString(q: ClaimListQuery, page?: number): string {
+  const p = new URLSearchParams();
+  if (q.status) p.set('status', q.status);
+  if (q.type) p.set('type', q.type);
+  if (q.keyword) p.set('keyword', q.keyword);
+  if (q.start) p.set('start', q.start);
+  if (q.end) p.set('end', q.end);
+  if (q.limit !== CLAIM_LIST_DEFAULTS.limit) p.set('limit', String(q.limit));
+  if (page && page > 1) p.set('page', String(page));
+  return p.toString();
+}
+
+const href = (path: string, q: ClaimListQuery, page: number) => {
+  const s = claimQueryString(q, page);
+  return s ? `${path}?${s}` : path;
+};
+
+export interface ClaimListProps {
+  path: string;
+  /** Where a row links: `/user/claim/detail` or `/user/operator/claimDetail`. */
+  detailPath: string;
+  q: ClaimListQuery;
+  ok: boolean;
+  result: { list: ClaimListItem[]; total: number; counts?: Record<ClaimStatus, number> };
+  locale: Locale;
+  c: ReturnType<typeof claimText>;
+  timeZone: string;
+  /** Shown in the empty state (e.g. the Report link). */
+  empty?: React.ReactNode;
+}
+
+export function ClaimList({ path, detailPath, q, ok, result, locale, c, timeZone, empty }: ClaimListProps) {
+  const pages = Math.max(1, Math.ceil(result.total / q.limit));
+  const m = (k: string) => claimMessage(locale, k);
+  const filtered = Boolean(q.status || q.type || q.keyword || q.start || q.end);
+  return (
+    <div className="claims">
+      {result.counts ? (
+        <nav className="claim-counts" aria-label={c.operator.counts}>
+          <a className={`badge${q.status ? '' : ' is-current'}`} href={path}>
+            {c.operator.open}:{' '}
+            {CLAIM_STATUSES.filter((s) => ['reported', 'reviewing', 'need_documents', 'approved'].includes(s)).reduce(
+              (n, s) => n + (result.counts?.[s] ?? 0),
+              0,
+            )}
+          </a>
+          {CLAIM_STATUSES.map((s) => (
+            <a
+              key={s}
+              className={`badge claim-status claim-status-${s}${q.status === s ? ' is-current' : ''}`}
+              href={`${path}?status=${s}`}
+            >
+              {m(`claim.statuses.${s}`)}: {result.counts?.[s] ?? 0}
+            </a>
+          ))}
+        </nav>
+      ) : null}
+      <form className="card claim-filters" method="get" action={path} aria-label={c.filters.label}>
+        <div className="field">
+          <label htmlFor="cl-status">{c.filters.status}</label>
+          <select id="cl-status" name="status" defaultValue={q.status}>
+            <option value="">{c.filters.all}</option>
+            {CLAIM_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {m(`claim.statuses.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="cl-type">{c.filters.type}</label>
+          <select id="cl-type" name="type" defaultValue={q.type}>
+            <option value="">{c.filters.all}</option>
+            {CLAIM_TYPES.map((s) => (
+              <option key={s} value={s}>
+                {m(`claim.types.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="cl-keyword">{c.filters.keyword}</label>
+          <input id="cl-keyword" name="keyword" type="search" maxLength={50} defaultValue={q.keyword} placeholder={c.filters.keywordHint} />
+        </div>
+        <div className="field">
+          <label htmlFor="cl-start">{c.filters.start}</label>
+          <input id="cl-start" name="start" type="date" defaultValue={q.start} />
+        </div>
+        <div className="field">
+          <label htmlFor="cl-end">{c.filters.end}</label>
+          <input id="cl-end" name="end" type="date" defaultValue={q.end} />
+        </div>
+        <div className="field">
+          <label htmlFor="cl-limit">{c.filters.perPage}</label>
+          <select id="cl-limit" name="limit" defaultValue={String(q.limit)}>
+            {CLAIM_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="claim-filter-actions">
+          <button type="submit" className="btn btn-primary btn-sm">
+            {c.filters.apply}
+          </button>
+          <a href={path} className="btn btn-ghost btn-sm">
+            {c.filters.reset}
+          </a>
+        </div>
+      </form>
+      {ok ? null : (
+        <Notice kind="warning" role="status">
+          <p>{c.filters.bad}</p>
+        </Notice>
+      )}
+      <section className="card" aria-labelledby="cl-title">
+        <div className="card-head">
+          <h2 id="cl-title">{fill(c.table.count, { n: result.total })}</h2>
+        </div>
+        {result.list.length === 0 ? (
+          <div className="claim-empty">
+            <p>{result.total > 0 ? c.table.pastEnd : filtered ? c.table.emptyFiltered : c.table.empty}</p>
+            {result.total === 0 && !filtered ? empty : null}
+          </div>
+        ) : (
+          <div className="table-scroll">
+            <table className="data-table claim-table">
+              <thead>
+                <tr>
+                  <th scope="col">{c.table.claimNo}</th>
+                  <th scope="col">{c.table.status}</th>
+                  <th scope="col">{c.table.insured}</th>
+                  <th scope="col">{c.table.type}</th>
+                  <th scope="col">{c.table.policyNo}</th>
+                  <th scope="col">{c.table.accidentDate}</th>
+                  <th scope="col" className="num">
+                    {c.table.estimated} / {c.table.approved}
+                  </th>
+                  <th scope="col">
+                    <span className="sr-only">{c.table.view}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {result.list.map((r) => (
+                  <tr key={r.id} data-claim={r.claim_no}>
+                    <td className="cl-no nowrap">
+                      <a className="claim-no" href={`${detailPath}?id=${r.id}`}>
+                        {r.claim_no}
+                      </a>
+                      <span className="claim-sub">{formatDate(r.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</span>
+                    </td>
+                    <td className="cl-status">
+                      <ClaimStatusBadge status={r.status} locale={locale} />
+                    </td>
+                    <td className="cl-who">{r.insured_name}</td>
+                    <td className="cl-type nowrap">{m(`claim.types.${r.type}`)}</td>
+                    <td className="cl-policy nowrap">{r.policy_no}</td>
+                    <td className="cl-when nowrap">{r.accident_date}</td>
+                    <td className="cl-amount num nowrap">
+                      ¥{formatMoney(r.estimated_amount)}
+                      {r.approved_amount ? <span className="claim-sub">¥{formatMoney(r.approved_amount)}</span> : null}
+                    </td>
+                    <td className="cl-view nowrap">
+                      <a href={`${detailPath}?id=${r.id}`} className="btn btn-ghost btn-sm" aria-label={`${c.table.view} ${r.claim_no}`}>
+                        {c.table.view}
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {result.total > 0 ? (
+          <nav className="pager" aria-label={c.table.pages}>
+            {q.page > 1 ? (
+              <a className="btn btn-ghost btn-sm" href={href(path, q, Math.min(q.page - 1, pages))} rel="prev">
+                {c.table.prev}
+              </a>
+            ) : (
+              <span className="btn btn-ghost btn-sm is-disabled" aria-disabled="true">
+                {c.table.prev}
+              </span>
+            )}
+            <span className="pager-status">{fill(c.table.pageOf, { page: q.page, pages })}</span>
+            {q.page < pages ? (
+              <a className="btn btn-ghost btn-sm" href={href(path, q, q.page + 1)} rel="next">
+                {c.table.next}
+              </a>
+            ) : (
+              <span className="btn btn-ghost btn-sm is-disabled" aria-disabled="true">
+                {c.table.next}
+              </span>
+            )}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}
