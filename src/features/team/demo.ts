@@ -1,5 +1,7 @@
-import type { DemoContext } from '~/server/db/seed';
+import { makeCreditCode } from '~/lib/credit-code';
 import { type Db, num } from '~/server/db/client';
+import type { DemoContext } from '~/server/db/seed';
+import { demoOrder, siteToday } from '../orders';
 import { addAccount, allocate, setStatus } from './service';
 
 /** Demo sub-accounts of `demo` (documented in the README). */
@@ -21,9 +23,21 @@ async function ruleIds(db: Db, names: string[], accountPages: boolean): Promise<
     .map((r: { id: unknown }) => num(r.id));
 }
 
+/** The company both demo accounts insure (the sub-account buys for its owner's company). */
+const SITE1_HOLDER = {
+  name: '上海示例建设工程有限公司',
+  credit_code: makeCreditCode('91310115MA1K3YJ5X'),
+  contact: '李工长',
+  mobile: '13800138001',
+  email: '',
+  address: '上海市浦东新区世纪大道 100 号（一号工地）',
+};
+
 /**
- * Demo seeder (after the ledger): demo owns demo_site1 (enabled, 800.00 allocated from demo's
- * balance through a transfer) and demo_site2 (disabled, balance 0, a last login three days ago).
+ * Demo seeder (after the ledger and the orders): demo owns demo_site1 (enabled, 800.00 allocated
+ * from demo's balance through a transfer, then one paid, in-force guzhu order of 360.00 paid from
+ * its own balance, which demo sees too) and demo_site2 (disabled, balance 0, a last login three
+ * days ago).
  */
 export async function seedTeamDemo({ db, users, now }: DemoContext): Promise<void> {
   const ownerId = users.demo;
@@ -36,6 +50,13 @@ export async function seedTeamDemo({ db, users, now }: DemoContext): Promise<voi
     actor,
     { id: a.account.id, direction: 'allocate', amount: 80_000, memo: '一号工地备用金', request_id: 'seed-demo-site1' },
     { at: now - 3_600 },
+  );
+  let tick = now - 3_000;
+  await demoOrder(
+    db,
+    a.account.id,
+    { product: 'guzhu', plan: 0, class: 1, months: 12, start: -3, people: 3, status: 'effective' },
+    { now, today: await siteToday(db), clock: () => (tick += 120), key: 'demo_site1-1', holder: SITE1_HOLDER },
   );
   const b = await addAccount(db, actor, {
     ...site2,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { DomainError } from '~/server/errors';
 import { visibleUserIds } from '~/server/members';
@@ -65,6 +65,9 @@ function prng(seed: number) {
     return s / 2 ** 32;
   };
 }
+
+// Logins and sub-account creation hash with argon2id on purpose: several per test, slow under load.
+setDefaultTimeout(30_000);
 
 for (const engine of engines()) {
   describe(`team domain on ${engine.name}`, () => {
@@ -196,7 +199,7 @@ for (const engine of engines()) {
       const by = (n: string) => users.find((u: { username: string }) => u.username === n);
       const demo = num(by('demo').id);
       expect(num(by('demo_site1').parent_id)).toBe(demo);
-      expect(num(by('demo_site1').money)).toBe(80_000);
+      expect(num(by('demo_site1').money)).toBe(80_000 - 36_000); // its own guzhu order paid from the allocation
       expect(by('demo_site1').status).toBe('enable');
       expect(by('demo_site2').status).toBe('disable');
       expect(num(by('demo_site2').money)).toBe(0);
@@ -206,6 +209,11 @@ for (const engine of engines()) {
       const site1 = num(by('demo_site1').id);
       expect(await visibleUserIds(t.db, demo)).toEqual([demo, site1, num(by('demo_site2').id)]);
       expect(await visibleUserIds(t.db, site1)).toEqual([site1]);
+      const [order] = await t.db.sql`SELECT user_id, product, status FROM policy_order WHERE user_id = ${site1}`;
+      expect([order.product, order.status]).toEqual(['guzhu', 'effective']);
+      const seen = (ids: number[]) => t.db.sql`SELECT COUNT(*) AS n FROM policy_order WHERE user_id IN ${t.db.sql(ids)}`;
+      expect(num((await seen(await visibleUserIds(t.db, demo)))[0].n)).toBe(1); // only site1's here (no orders seeder)
+      await expectChain(t.db, site1);
       const s = { userId: site1, tokenId: 0, via: 'token' as const };
       expect(await hasAction(t.db, s, 'claim/list/add')).toBe(true);
       expect(await hasAction(t.db, s, 'claim/list/export')).toBe(false);
