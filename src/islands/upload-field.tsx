@@ -1,53 +1,100 @@
 'use client';
 /**
- * One file to POST /userapi/v1/index/upload, with an image preview. Before sending it runs the
- * spec's checks in order (name and size, type, size: `~/lib/upload-checks`, the API repeats them);
- * it shows progress from XMLHttpRequest upload events (fetch has none) and can cancel. The stored
- * file's URL is posted with the form under `name`.
+ * The upload field every form that takes files uses: one file, several (`multiple`), or an image
+ * with a preview (`image`). Before sending it runs the spec's checks in order (name and size,
+ * type, size: `~/lib/upload-checks`; the API repeats them); each file shows its own progress
+ * ("uploading" in the page's language, from XMLHttpRequest upload events: fetch has none) and can
+ * be cancelled. The stored files' URLs (or ids, `valueKind="id"`) are posted with the form under
+ * `name`, comma-separated when there are several.
+ *
+ * Two modes, from the site's `upload` config (`rules`):
+ * - local: multipart POST /userapi/v1/index/upload;
+ * - direct (`mode: 's3'`): a presigned POST straight to the object store (fresh policy from
+ *   POST /userapi/v1/index/qiniutoken when it is missing or about to expire), the key built from
+ *   the saveName template under the member's prefix, then POST /userapi/v1/ajax/uploadCallback,
+ *   which checks the object and records it. A store error is shown with the store's own message.
  *
  *   <UploadField lang={locale} name="avatar" topic="avatar" image rules={site.upload} />
+ *   <UploadField lang={locale} name="file_ids" valueKind="id" topic="claim" multiple rules={site.upload} />
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import en from '../../i18n/en/upload';
 import zhCn, { type UploadFieldText } from '../../i18n/zh-cn/upload';
-import { goToLogin, LOGIN_CODES, SUCCESS_CODE } from '~/lib/http';
-import type { Locale } from '~/lib/types';
+import { buildSaveName, DEFAULT_SAVE_NAME } from '~/features/upload/save-name';
 import type { UploadedFile } from '~/features/upload/schemas';
-import { checkUpload, type UploadRules } from '~/lib/upload-checks';
+import { goToLogin, LOGIN_CODES, SUCCESS_CODE } from '~/lib/http';
+import type { Locale, UploadConfig } from '~/lib/types';
+import { checkUpload, suffixOf, type UploadRules } from '~/lib/upload-checks';
 
 export const UPLOAD_URL = '/userapi/v1/index/upload';
+export const TOKEN_URL = '/userapi/v1/index/qiniutoken';
+export const CALLBACK_URL = '/userapi/v1/ajax/uploadCallback';
 
 export type { UploadedFile };
 
+/** Texts this field needs beyond the shared upload texts (i18n/<lang>/upload.ts). */
+const MORE: Record<Locale, { storeError: string; chooseMany: string }> = {
+  'zh-cn': { storeError: '文件存储服务出错', chooseMany: '选择文件（可多选）' },
+  en: { storeError: 'The file storage failed', chooseMany: 'Choose files' },
+};
+
+/** The spec's rules plus, in direct mode, what the browser needs from the site's upload config. */
+export type UploadFieldRules = UploadRules & Partial<Pick<UploadConfig, 'mode' | 'url' | 'params' | 'saveName'>>;
+
 export interface UploadFieldProps {
-  /** Form field that carries the stored file's URL (default `file`). */
+  /** Form field that carries the stored file's URL or id (default `file`). */
   name?: string;
+  /** What the form field carries: the URL (default) or the attachment id. */
+  valueKind?: 'url' | 'id';
   /** Storage sub-folder (alpha-dash). */
   topic?: string;
   /** Show a preview and accept images only. */
   image?: boolean;
-  /** The site's `upload` config: maxSize, allowedSuffixes, allowedMimeTypes. */
-  rules: UploadRules;
-  /** URL of a file already stored. */
-  defaultValue?: string;
+  /** Several files; the field's value is comma-separated. */
+  multiple?: boolean;
+  /** The site's `upload` config: maxSize, allowed lists, and in direct mode `mode`, `url`, `params`, `saveName`. */
+  rules: UploadFieldRules;
+  /** URL(s) of files already stored (shown, kept in the value). */
+  defaultValue?: string | string[];
   lang?: Locale;
   text?: Partial<UploadFieldText>;
   disabled?: boolean;
   onUploaded?: (file: UploadedFile) => void;
 }
 
-type State =
-  | { status: 'idle' }
-  | { status: 'uploading'; progress: number; name: string }
-  | { status: 'done'; file: UploadedFile }
-  | { status: 'error'; message: string };
+type Item = {
+  id: number;
+  name: string;
+  preview: string | null;
+} & (
+  | { status: 'uploading'; progress: number }
+  | { status: 'done'; file?: UploadedFile; url: string; value: string }
+  | { status: 'error'; message: string }
+);
 
 const TEXT: Record<Locale, UploadFieldText> = { 'zh-cn': zhCn, en };
+let nextId = 1;
+
+/** The store's `<Message>` from an S3 XML error body, if any. */
+const storeMessage = (xml: string) => /<Message>([^<]{1,300})<\/Message>/.exec(xml)?.[1] ?? '';
+
+async function sha1Hex(file: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-1', await file.arrayBuffer());
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+interface Envelope {
+  code?: number;
+  message?: string;
+  data?: { file?: UploadedFile; upload?: UploadConfig };
+}
 
 export function UploadField({
   name = 'file',
+  valueKind = 'url',
   topic,
   image,
+  multiple,
   rules,
   defaultValue,
   lang = 'zh-cn',
@@ -55,131 +102,271 @@ export function UploadField({
   disabled,
   onUploaded,
 }: UploadFieldProps) {
-  const t = { ...TEXT[lang], ...text };
-  const id = useId();
-  const [state, setState] = useState<State>({ status: 'idle' });
-  const [value, setValue] = useState(defaultValue ?? '');
-  const [preview, setPreview] = useState<string | null>(defaultValue && image ? defaultValue : null);
-  const xhr = useRef<XMLHttpRequest | null>(null);
-  const objectUrl = useRef<string | null>(null);
+  const t = { ...TEXT[lang], ...MORE[lang], ...text };
+  const inputId = useId();
+  const initial = (Array.isArray(defaultValue) ? defaultValue : defaultValue ? [defaultValue] : []).filter(Boolean);
+  const [items, setItems] = useState<Item[]>(() =>
+    initial.map((url) => ({
+      id: nextId++,
+      name: url.split('/').pop() ?? url,
+      preview: image ? url : null,
+      status: 'done',
+      url,
+      value: url,
+    })),
+  );
+  const [notice, setNotice] = useState<string | null>(null);
+  /** Running requests per item, to cancel them. */
+  const running = useRef(new Map<number, { xhr?: XMLHttpRequest; abort: AbortController }>());
+  const objectUrls = useRef(new Set<string>());
+  /** The latest upload config (direct mode refreshes it). */
+  const config = useRef<UploadFieldRules>(rules);
 
-  const dropPreview = () => {
-    if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
-    objectUrl.current = null;
-  };
-  // Unmount: stop a running upload and free the preview.
   useEffect(
     () => () => {
-      xhr.current?.abort();
-      if (objectUrl.current) URL.revokeObjectURL(objectUrl.current);
+      for (const r of running.current.values()) {
+        r.xhr?.abort();
+        r.abort.abort();
+      }
+      for (const u of objectUrls.current) URL.revokeObjectURL(u);
     },
     [],
   );
 
-  function send(file: File) {
+  const update = (id: number, patch: Partial<Item> & Pick<Item, 'status'>) =>
+    setItems((list) => list.map((it) => (it.id === id ? ({ ...it, ...patch } as Item) : it)));
+  const finish = (id: number, file: UploadedFile) => {
+    running.current.delete(id);
+    update(id, { status: 'done', file, url: file.url, value: valueKind === 'id' ? String(file.id) : file.url });
+    onUploaded?.(file);
+  };
+  const fail = (id: number, message: string) => {
+    running.current.delete(id);
+    update(id, { status: 'error', message });
+  };
+  const headers = { server: 'true', equipment: 'pc', 'think-lang': lang };
+
+  /** The envelope of an API answer; a login problem sends the member to log in. */
+  const readEnvelope = (textBody: string): Envelope => {
+    let body: Envelope = {};
+    try {
+      body = JSON.parse(textBody);
+    } catch {}
+    if (body.code !== undefined && LOGIN_CODES.has(body.code)) goToLogin();
+    return body;
+  };
+
+  /** One XHR with upload progress; resolves with status and body, rejects when cancelled or the network fails. */
+  function post(id: number, url: string, form: FormData, apiHeaders: boolean): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      const run = running.current.get(id);
+      if (run) run.xhr = xhr;
+      xhr.open('POST', url);
+      if (apiHeaders) for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable) update(id, { status: 'uploading', progress: Math.round((e.loaded / e.total) * 100) });
+      };
+      xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
+      xhr.onerror = () => reject(new Error('network'));
+      xhr.onabort = () => reject(new DOMException('cancelled', 'AbortError'));
+      xhr.send(form);
+    });
+  }
+
+  async function api(path: string, body: unknown, signal: AbortSignal): Promise<Envelope> {
+    const res = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
+    return readEnvelope(await res.text());
+  }
+
+  async function sendLocal(id: number, file: File) {
     const form = new FormData();
     form.append('file', file);
     if (topic) form.append('topic', topic);
-    const req = new XMLHttpRequest();
-    xhr.current = req;
-    req.open('POST', UPLOAD_URL);
-    req.setRequestHeader('server', 'true');
-    req.setRequestHeader('equipment', 'pc');
-    req.setRequestHeader('think-lang', lang);
-    req.upload.onprogress = (e) => {
-      if (e.lengthComputable) setState({ status: 'uploading', name: file.name, progress: Math.round((e.loaded / e.total) * 100) });
-    };
-    req.onload = () => {
-      xhr.current = null;
-      let body: { code?: number; message?: string; data?: { file?: UploadedFile } } = {};
-      try {
-        body = JSON.parse(req.responseText);
-      } catch {}
-      if (body.code === SUCCESS_CODE && body.data?.file) {
-        setState({ status: 'done', file: body.data.file });
-        setValue(body.data.file.url);
-        onUploaded?.(body.data.file);
-        return;
-      }
-      if (body.code !== undefined && LOGIN_CODES.has(body.code)) goToLogin();
-      setState({ status: 'error', message: body.message || t.failed });
-    };
-    req.onerror = () => {
-      xhr.current = null;
-      setState({ status: 'error', message: t.failed });
-    };
-    req.onabort = () => {
-      xhr.current = null;
-      setState({ status: 'idle' });
-    };
-    setState({ status: 'uploading', name: file.name, progress: 0 });
-    req.send(form);
+    const res = await post(id, UPLOAD_URL, form, true);
+    const body = readEnvelope(res.body);
+    if (body.code === SUCCESS_CODE && body.data?.file) finish(id, body.data.file);
+    else fail(id, body.message || t.failed);
   }
 
-  function choose(file: File | undefined) {
-    if (!file) return;
-    const problem = checkUpload({ name: file.name, size: file.size, type: file.type }, rules);
-    if (problem) {
-      setState({ status: 'error', message: t[problem] });
-      return;
+  async function sendDirect(id: number, file: File, signal: AbortSignal) {
+    let cfg = config.current;
+    const expires = Number(cfg.params?.['x-ignore-expires'] ?? 0);
+    if (!cfg.url || !cfg.params || expires - 60 < Date.now() / 1000) {
+      const fresh = await api(TOKEN_URL, {}, signal);
+      if (fresh.code !== SUCCESS_CODE || !fresh.data?.upload) return fail(id, fresh.message || t.failed);
+      cfg = { ...cfg, ...fresh.data.upload };
+      config.current = cfg;
+      if (cfg.mode !== 's3') return sendLocal(id, file);
     }
-    dropPreview();
+    const sha1 = await sha1Hex(file);
+    const prefix = String(cfg.params?.['x-ignore-key-prefix'] ?? '');
+    const saved = buildSaveName(cfg.saveName || DEFAULT_SAVE_NAME, {
+      topic: topic || 'default',
+      name: file.name,
+      suffix: suffixOf(file.name),
+      sha1,
+    });
+    const key = `${prefix}${saved.replace(/^storage\//, '')}`;
+    const form = new FormData();
+    form.append('key', key);
+    for (const [k, v] of Object.entries(cfg.params ?? {})) if (!k.startsWith('x-ignore-')) form.append(k, String(v));
+    form.append('file', file);
+    const res = await post(id, cfg.url ?? '', form, false);
+    if (res.status < 200 || res.status >= 300) {
+      const detail = storeMessage(res.body);
+      return fail(id, detail ? `${t.storeError}: ${detail}` : t.storeError);
+    }
+    const url = `${cfg.url}/${key.split('/').map(encodeURIComponent).join('/')}`;
+    const body = await api(
+      CALLBACK_URL,
+      { url, name: file.name, size: file.size, type: file.type, sha1, topic: topic || 'default' },
+      signal,
+    );
+    if (body.code === SUCCESS_CODE && body.data?.file) finish(id, body.data.file);
+    else fail(id, body.message || t.failed);
+  }
+
+  function start(file: File) {
+    const id = nextId++;
+    let preview: string | null = null;
     if (image && file.type.startsWith('image/')) {
-      objectUrl.current = URL.createObjectURL(file);
-      setPreview(objectUrl.current);
-    } else setPreview(null);
-    send(file);
+      preview = URL.createObjectURL(file);
+      objectUrls.current.add(preview);
+    }
+    const abort = new AbortController();
+    running.current.set(id, { abort });
+    const item: Item = { id, name: file.name, preview, status: 'uploading', progress: 0 };
+    setItems((list) => (multiple ? [...list, item] : [item]));
+    const job = config.current.mode === 's3' ? sendDirect(id, file, abort.signal) : sendLocal(id, file);
+    job.catch((err: unknown) => {
+      if ((err as { name?: string })?.name === 'AbortError') return;
+      fail(id, t.failed);
+    });
   }
 
-  function remove() {
-    dropPreview();
-    setPreview(null);
-    setValue('');
-    setState({ status: 'idle' });
+  function choose(files: File[]) {
+    setNotice(null);
+    const picked = multiple ? files : files.slice(0, 1);
+    for (const file of picked) {
+      const problem = checkUpload({ name: file.name, size: file.size, type: file.type }, config.current);
+      if (problem) {
+        // The first refusal is shown; the other files still go.
+        setNotice((n) => n ?? `${multiple ? `${file.name}: ` : ''}${t[problem]}`);
+        continue;
+      }
+      // One file at a time in single mode: a running upload is replaced.
+      if (!multiple) for (const id of running.current.keys()) cancel(id);
+      start(file);
+    }
   }
 
-  const busy = state.status === 'uploading';
+  function drop(id: number) {
+    setItems((list) => {
+      const it = list.find((i) => i.id === id);
+      if (it?.preview && objectUrls.current.has(it.preview)) {
+        URL.revokeObjectURL(it.preview);
+        objectUrls.current.delete(it.preview);
+      }
+      return list.filter((i) => i.id !== id);
+    });
+  }
+
+  function cancel(id: number) {
+    const run = running.current.get(id);
+    running.current.delete(id);
+    run?.xhr?.abort();
+    run?.abort.abort();
+    drop(id);
+  }
+
+  const value = items
+    .filter((i): i is Extract<Item, { status: 'done' }> => i.status === 'done')
+    .map((i) => i.value)
+    .join(',');
+  const busy = items.some((i) => i.status === 'uploading');
   return (
-    <div className="upload-field" data-status={state.status}>
+    <div
+      className="upload-field"
+      data-status={busy ? 'uploading' : value ? 'done' : 'idle'}
+      data-mode={config.current.mode === 's3' ? 's3' : 'local'}
+    >
       <input type="hidden" name={name} value={value} />
-      {preview && <img className="upload-field__preview" src={preview} alt="" width={96} height={96} />}
-      <label htmlFor={id} className="upload-field__choose">
-        {t.choose}
+      <label htmlFor={inputId} className="upload-field__choose">
+        {multiple ? t.chooseMany : t.choose}
       </label>
       <input
-        id={id}
+        id={inputId}
         type="file"
+        multiple={multiple}
         accept={image ? 'image/*' : undefined}
-        disabled={disabled || busy}
+        disabled={disabled || (busy && !multiple)}
         onChange={(e) => {
-          choose(e.currentTarget.files?.[0]);
+          choose(Array.from(e.currentTarget.files ?? []));
           e.currentTarget.value = '';
         }}
       />
-      {busy && (
-        <div className="upload-field__progress">
-          <progress max={100} value={state.progress} aria-label={`${t.uploading} ${state.name}`} />
-          <span>
-            {t.uploading} {state.progress}%
-          </span>
-          <button type="button" onClick={() => xhr.current?.abort()}>
-            {t.cancel}
-          </button>
-        </div>
+      {items.length > 0 && (
+        <ul className="upload-field__list" style={{ listStyle: 'none', padding: 0, margin: '0.5rem 0', display: 'grid', gap: '0.5rem' }}>
+          {items.map((it) => (
+            <li
+              key={it.id}
+              className="upload-field__item"
+              data-status={it.status}
+              style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.5rem' }}
+            >
+              {it.preview && (
+                <img className="upload-field__preview" src={it.preview} alt="" width={96} height={96} style={{ objectFit: 'cover' }} />
+              )}
+              <span className="upload-field__name" style={{ overflowWrap: 'anywhere' }}>
+                {it.name}
+              </span>
+              {it.status === 'uploading' && (
+                <span className="upload-field__progress" style={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem' }}>
+                  <progress max={100} value={it.progress} aria-label={`${t.uploading} ${it.name}`} />
+                  <span>
+                    {t.uploading} {it.progress}%
+                  </span>
+                  <button type="button" onClick={() => cancel(it.id)}>
+                    {t.cancel}
+                  </button>
+                </span>
+              )}
+              {it.status === 'done' && (
+                <>
+                  {it.file && (
+                    <span className="upload-field__done" role="status">
+                      {t.done}: {it.file.name}
+                    </span>
+                  )}
+                  <button type="button" onClick={() => drop(it.id)} disabled={disabled}>
+                    {t.remove}
+                  </button>
+                </>
+              )}
+              {it.status === 'error' && (
+                <>
+                  <span className="upload-field__error" role="alert">
+                    {it.message}
+                  </span>
+                  <button type="button" onClick={() => drop(it.id)}>
+                    {t.remove}
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
       )}
-      {state.status === 'done' && (
-        <p className="upload-field__done" role="status">
-          {t.done}: {state.file.name}
-        </p>
-      )}
-      {value && !busy && (
-        <button type="button" onClick={remove}>
-          {t.remove}
-        </button>
-      )}
-      {state.status === 'error' && (
+      {notice && (
         <p className="upload-field__error" role="alert">
-          {state.message}
+          {notice}
         </p>
       )}
     </div>
