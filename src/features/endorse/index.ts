@@ -1,0 +1,8 @@
+/** Endorsements (issue #10): pro-rata premium, the endorsement lifecycle, the roster change, the notice. */
+export { DataError, dataErrorHandler, isUniqueViolation } from './errors';
+export { endorseRouter } from './router';
+export { addDays, daysInclusive, itemPremium, periodDays, premiumDelta, proRata } from './premium';
+export { ENDORSE_PAGE_SIZES, endorseListSchema, type EndorseListQuery, itemSchema, personSchema } from './schemas';
+export { ENDORSE_STATUSES, type EndorseStatus, memberActions } from './states';
+export { textDoc, type TextDoc } from './pdf-lines';
+export { approvedChargeSources } from './sources';

@@ -1,0 +1,77 @@
+/**
+ * What endorsements need of a policy and its roster, in one place: the orders area's public
+ * surface where it has a function for it, SQL on its insured table inside our transaction where
+ * it has none (roster changes on approval). Everything else in this area goes through here.
+ */
+import type { SQL } from 'bun';
+
+/** A policy as endorsements see it. */
+export interface Policy {
+  id: number;
+  userId: number;
+  type: string;
+  status: string;
+  namedList: boolean;
+  orderNo: string;
+  policyNo: string;
+  planName: string;
+  policyholder: string;
+  /** Period, `YYYY-MM-DD`, both inclusive. */
+  start: string;
+  end: string;
+  classes: number[];
+  age: { min: number; max: number };
+  minInsured: number;
+  maxInsured: number;
+  /** Full-period per-person premium of a class in fen (the order's price snapshot), or null if not covered. */
+  premiumOf(cls: number): number | null;
+}
+
+/** One insured row with its active period (both ends inclusive). */
+export interface InsuredRow {
+  id: number;
+  orderId: number;
+  name: string;
+  idNo: string;
+  gender: number;
+  birthday: string;
+  cls: number;
+  activeFrom: string;
+  activeTo: string;
+}
+
+/** A person to add. */
+export interface NewPerson {
+  name: string;
+  idNo: string;
+  gender: number;
+  birthday: string;
+  cls: number;
+}
+
+export interface RosterPort {
+  /** The policy behind an order id (any owner; callers check visibility), or null. */
+  loadPolicy(sql: SQL, orderId: number): Promise<Policy | null>;
+  /** Effective, named-list guzhu/tuanyi policies owned by these members. */
+  eligiblePolicies(sql: SQL, userIds: number[]): Promise<Policy[]>;
+  findInsured(sql: SQL, orderId: number, insuredId: number): Promise<InsuredRow | null>;
+  /** Rows of these ID numbers active on `date` or later. */
+  activeFromOn(sql: SQL, orderId: number, date: string, idNos: string[]): Promise<InsuredRow[]>;
+  /** Headcount on a date. */
+  countOn(sql: SQL, orderId: number, date: string): Promise<number>;
+  /** The roster on a date, paged, optionally filtered by name or ID number. */
+  rosterOn(
+    sql: SQL,
+    orderId: number,
+    date: string,
+    keyword: string,
+    page: number,
+    limit: number,
+  ): Promise<{ list: InsuredRow[]; total: number }>;
+  /** Add a person from `from` to the policy end. */
+  add(sql: SQL, policy: Policy, person: NewPerson, from: string): Promise<void>;
+  /** End a row's cover on `to` (inclusive). */
+  end(sql: SQL, orderId: number, insuredId: number, to: string): Promise<void>;
+  /** Edit a row in place (name or ID fix; a class change on the row's first day). */
+  edit(sql: SQL, insuredId: number, change: Partial<NewPerson>): Promise<void>;
+}

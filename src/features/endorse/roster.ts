@@ -1,0 +1,112 @@
+/**
+ * The orders area's policies and roster as endorsements use them (the RosterPort), through its
+ * public surface: findOrder, insertInsured, endInsured, countActiveInsured, listInsured (all take
+ * the caller's transaction), and computePremium over the order's plan snapshot for P(c), so an
+ * endorsement's price is exactly what the order charged per person for that class.
+ *
+ * No exported function fits three things, so they are SQL on the orders tables here, inside the
+ * endorsement's transaction: one insured row by id, the rows of given ID numbers still covered on
+ * or after a date, and the in-place edit of a name/ID fix or a first-day class change; plus the
+ * list of eligible policy ids.
+ */
+import {
+  computePremium,
+  countActiveInsured,
+  endInsured,
+  findOrder,
+  type InsuredRecord,
+  insertInsured,
+  listInsured,
+  type OrderRecord,
+  toInsured as toInsuredRecord,
+} from '~/features/orders';
+import type { InsuredRow, Policy, RosterPort } from './policy';
+
+type Row = Record<string, unknown>;
+
+function toPolicy(o: OrderRecord): Policy {
+  const plan = o.plan;
+  const cache = new Map<number, number | null>();
+  return {
+    id: o.id,
+    userId: o.userId,
+    type: o.product,
+    status: o.status,
+    namedList: o.namedList,
+    orderNo: o.orderNo,
+    policyNo: o.policyNo ?? '',
+    planName: o.planName,
+    policyholder: o.holderName,
+    start: o.startDate,
+    end: o.endDate,
+    classes: plan.classes.map(Number),
+    age: { min: plan.age_min, max: plan.age_max },
+    minInsured: plan.min_insured,
+    maxInsured: plan.max_insured,
+    // P(c): the products area's own per-person premium for the order's term over its snapshot.
+    premiumOf(cls: number) {
+      if (!cache.has(cls)) {
+        const covered = plan.classes.includes(cls) && Boolean(plan.annual[String(cls)]);
+        cache.set(cls, covered ? computePremium(plan, { class: cls, headcount: 1, months: o.months }).perPerson : null);
+      }
+      return cache.get(cls) ?? null;
+    },
+  };
+}
+
+function toInsured(r: InsuredRecord): InsuredRow {
+  return {
+    id: r.id,
+    orderId: r.orderId,
+    name: r.name,
+    idNo: r.idNo,
+    gender: r.gender,
+    birthday: r.birthday,
+    cls: r.class,
+    activeFrom: r.activeFrom,
+    activeTo: r.activeTo,
+  };
+}
+
+/** The orders area's tables behind the RosterPort. */
+export const ordersPort: RosterPort = {
+  async loadPolicy(sql, orderId) {
+    const order = await findOrder(sql, orderId);
+    return order ? toPolicy(order) : null;
+  },
+  async eligiblePolicies(sql, userIds) {
+    const rows = await sql`SELECT id FROM policy_order WHERE user_id IN ${sql(userIds)} AND status = 'effective'
+      AND named_list = 1 AND product IN ('guzhu', 'tuanyi') ORDER BY id DESC LIMIT 500`;
+    return Promise.all(rows.map(async (r: Row) => toPolicy((await findOrder(sql, Number(r.id))) as OrderRecord)));
+  },
+  async findInsured(sql, orderId, insuredId) {
+    const [r] = await sql`SELECT * FROM order_insured WHERE id = ${insuredId} AND order_id = ${orderId}`;
+    return r ? toInsured(toInsuredRecord(r)) : null;
+  },
+  async activeFromOn(sql, orderId, date, idNos) {
+    if (!idNos.length) return [];
+    const rows = await sql`SELECT * FROM order_insured WHERE order_id = ${orderId} AND id_no IN ${sql(idNos)} AND active_to >= ${date}`;
+    return rows.map((r: Row) => toInsured(toInsuredRecord(r)));
+  },
+  countOn: (sql, orderId, date) => countActiveInsured(sql, orderId, date),
+  async rosterOn(sql, orderId, date, keyword, page, limit) {
+    const { list, total } = await listInsured(sql, orderId, { asOf: date, keyword, page, limit });
+    return { list: list.map(toInsured), total };
+  },
+  async add(sql, policy, p, from) {
+    const row = { name: p.name, id_no: p.idNo, gender: p.gender as 1 | 2, birthday: p.birthday, class: p.cls };
+    await insertInsured(sql, policy.id, [row], { activeFrom: from, activeTo: policy.end, source: 'endorse' });
+  },
+  async end(sql, orderId, insuredId, to) {
+    await endInsured(sql, orderId, to, [insuredId]);
+  },
+  async edit(sql, insuredId, change) {
+    const set: Row = {};
+    if (change.name !== undefined) set.name = change.name;
+    if (change.idNo !== undefined) set.id_no = change.idNo;
+    if (change.gender !== undefined) set.gender = change.gender;
+    if (change.birthday !== undefined) set.birthday = change.birthday;
+    if (change.cls !== undefined) set.class = change.cls;
+    if (Object.keys(set).length) await sql`UPDATE order_insured SET ${sql(set)} WHERE id = ${insuredId}`;
+  },
+};

@@ -1,0 +1,373 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { makeResidentId } from '~/lib/cn-id';
+import type { OrderRecord } from '~/features/orders';
+import { num } from '~/server/db/client';
+import { engines, type TestDatabase } from '../../../tests/support/test-db';
+import { addDays, periodDays, proRata } from './premium';
+import { siteToday } from './service';
+import { apiClient, ledgerSeededDatabase, placePolicy, setInsurer, userId } from './test-kit';
+
+for (const engine of engines()) {
+  describe(`endorsements on ${engine.name}`, () => {
+    let t: TestDatabase;
+    let api: ReturnType<typeof apiClient>;
+    let demo: string;
+    let manager: string;
+    let operator: string;
+    let demoId: number;
+    let managerId: number;
+    let today: string;
+    let policy: OrderRecord;
+    let n = 0;
+    const rid = () => `req-${Date.now()}-${++n}-${Math.random().toString(36).slice(2, 8)}`;
+    const person = (k: number, birthday = '1990-05-17') => makeResidentId(birthday, 100 + k * 2 + (n % 7) * 40);
+
+    async function roster(orderId: number, asOf: string) {
+      const r = await api.get(`endorse/roster?order_id=${orderId}&as_of=${asOf}&limit=100`, demo);
+      return r.body.data.list as { id: number; name: string; class: number; active_from: string; active_to: string }[];
+    }
+    async function balance(uid: number) {
+      const [u] = await t.db.sql`SELECT money FROM "user" WHERE id = ${uid}`;
+      return num(u.money);
+    }
+    async function draft(orderId: number, E: string, remark = '') {
+      const r = await api.post('endorse/create', demo, { request_id: rid(), order_id: orderId, effective_date: E, remark });
+      expect(r.status).toBe(200);
+      return r.body.data.endorsement as { id: number; apply_no: string; status: string };
+    }
+
+    beforeAll(async () => {
+      t = await ledgerSeededDatabase(engine);
+      api = apiClient(t.db);
+      await setInsurer(t.db, 'manual');
+      demo = await api.login('demo', 'Demo#2026');
+      manager = await api.login('manager', 'Manager#2026');
+      operator = await api.login('operator', 'Operator#2026');
+      demoId = await userId(t.db, 'demo');
+      managerId = await userId(t.db, 'manager');
+      today = await siteToday(t.db);
+      policy = await placePolicy(t.db, demoId, { people: 5 });
+    }, 60_000);
+    afterAll(async () => {
+      await t?.drop();
+    });
+
+    test('a guest hears 401, the manager 403 on writes, demo and manager 403 on operator routes', async () => {
+      expect((await api.get('endorse/list')).status).toBe(401);
+      const r = await api.post('endorse/create', manager, { request_id: rid(), order_id: policy.id, effective_date: today });
+      expect(r.status).toBe(403);
+      expect((await api.get('operator/endorse/list', demo)).status).toBe(403);
+      expect((await api.get('operator/endorse/list', manager)).status).toBe(403);
+      expect((await api.post('operator/endorse/approve', demo, { id: 1 })).status).toBe(403);
+    });
+
+    test('create: others’ orders 404, ineligible 409, date rules 400, same request id same draft, one open per policy (409 data.open_id)', async () => {
+      const theirs = await placePolicy(t.db, managerId, { people: 3 });
+      const other = await api.post('endorse/create', demo, { request_id: rid(), order_id: theirs.id, effective_date: today });
+      expect(other.status).toBe(404);
+      const unpaid = await placePolicy(t.db, demoId, { start: 5, status: 'unpaid', people: 3 });
+      const notEligible = await api.post('endorse/create', demo, {
+        request_id: rid(),
+        order_id: unpaid.id,
+        effective_date: addDays(today, 6),
+      });
+      expect(notEligible.status).toBe(409);
+      const anze = await placePolicy(t.db, demoId, { product: 'anze', plan: 0, class: 1, people: 5 });
+      expect((await api.post('endorse/create', demo, { request_id: rid(), order_id: anze.id, effective_date: today })).status).toBe(409);
+
+      const past = await api.post('endorse/create', demo, { request_id: rid(), order_id: policy.id, effective_date: addDays(today, -1) });
+      expect(past.status).toBe(400);
+      expect(past.body.data.field).toBe('effective_date');
+      const after = await api.post(
+        'endorse/create',
+        demo,
+        { request_id: rid(), order_id: policy.id, effective_date: addDays(policy.endDate, 1) },
+        'zh-cn',
+      );
+      expect(after.status).toBe(400);
+      expect(after.body.message).toContain('保单止期');
+
+      const p = await placePolicy(t.db, demoId, { people: 4 });
+      const request_id = rid();
+      const a = await api.post('endorse/create', demo, { request_id, order_id: p.id, effective_date: today });
+      const b = await api.post('endorse/create', demo, { request_id, order_id: p.id, effective_date: today });
+      expect(a.status).toBe(200);
+      expect(b.body.data.endorsement.id).toBe(a.body.data.endorsement.id);
+      expect(a.body.data.endorsement.apply_no).toMatch(/^EN\d{8}\d{6}$/);
+      const second = await api.post('endorse/create', demo, { request_id: rid(), order_id: p.id, effective_date: today });
+      expect(second.status).toBe(409);
+      expect(second.body.data.open_id).toBe(a.body.data.endorsement.id);
+      const policies = await api.get('endorse/policies', demo);
+      expect(policies.body.data.list.find((x: { id: number }) => x.id === p.id).open_id).toBe(a.body.data.endorsement.id);
+    });
+
+    test('items: premiums by the formula, field errors in both languages, roster checks', async () => {
+      const p = await placePolicy(t.db, demoId, { people: 4 });
+      const E = addDays(today, 1);
+      const e = await draft(p.id, E);
+      const { D, d } = periodDays({ start: p.startDate, end: p.endDate }, E);
+      const P2 = p.perPerson; // class 2, the order's class
+      const add = await api.post('endorse/item', demo, { id: e.id, kind: 'add', name: '新员工', id_no: person(1), occupation_class: 2 });
+      expect(add.status).toBe(200);
+      expect(add.body.data.item.premium).toBe((proRata(P2, d, D) / 100).toFixed(2));
+      const list = await roster(p.id, E);
+      const remove = await api.post('endorse/item', demo, { id: e.id, kind: 'remove', insured_id: list[0].id });
+      expect(remove.body.data.item.premium).toBe((-proRata(P2, d, D) / 100).toFixed(2));
+      expect(remove.body.data.endorsement.premium_delta).toBe('0.00');
+      const again = await api.post('endorse/item', demo, { id: e.id, kind: 'remove', insured_id: list[0].id });
+      expect(again.status).toBe(400);
+      const both = await api.post('endorse/item', demo, {
+        id: e.id,
+        kind: 'correct',
+        insured_id: list[1].id,
+        name: '改名',
+        id_no: person(2),
+      });
+      expect(both.status).toBe(400);
+      expect(both.body.data.field).toBe('id_no');
+      const bothZh = await api.post(
+        'endorse/item',
+        demo,
+        { id: e.id, kind: 'correct', insured_id: list[1].id, name: '改名', id_no: person(2) },
+        'zh-cn',
+      );
+      expect(bothZh.body.data.errors.id_no).toContain('替换');
+      const badId = await api.post(
+        'endorse/item',
+        demo,
+        { id: e.id, kind: 'add', name: '错号', id_no: '110105194912310021', occupation_class: 2 },
+        'zh-cn',
+      );
+      expect(badId.status).toBe(400);
+      expect(badId.body.data.errors.id_no).toContain('GB 11643');
+      const dup = await api.post('endorse/item', demo, {
+        id: e.id,
+        kind: 'add',
+        name: '重复',
+        id_no: list[2] && (await fullId(p.id, list[2].id)),
+        occupation_class: 2,
+      });
+      expect(dup.status).toBe(400);
+      expect(dup.body.data.field).toBe('id_no');
+      const cls = await api.post('endorse/item', demo, { id: e.id, kind: 'correct', insured_id: list[1].id, occupation_class: 4 });
+      expect(cls.status).toBe(200);
+      const P4 = Number(
+        (await api.get('endorse/policies', demo)).body.data.list.find((x: { id: number }) => x.id === p.id).premiums['4'].replace('.', ''),
+      );
+      expect(cls.body.data.item.premium).toBe(((proRata(P4, d, D) - proRata(P2, d, D)) / 100).toFixed(2));
+      const fix = await api.post('endorse/item', demo, { id: e.id, kind: 'correct', insured_id: list[2].id, name: '更正名' });
+      expect(fix.body.data.item.premium).toBe('0.00');
+      const tooOld = await api.post('endorse/item', demo, {
+        id: e.id,
+        kind: 'add',
+        name: '老员工',
+        id_no: makeResidentId('1940-01-01', 11),
+        occupation_class: 2,
+      });
+      expect(tooOld.status).toBe(400);
+      const others = await api.post('endorse/item', manager, { id: e.id, kind: 'remove', insured_id: list[3].id });
+      expect(others.status).toBe(403); // no Add rule at all
+      const detail = await api.get(`endorse/detail?id=${e.id}`, demo);
+      expect(detail.body.data.items).toHaveLength(4);
+      expect(detail.body.data.actions).toEqual(['edit', 'submit', 'cancel']);
+      expect((await api.get(`endorse/detail?id=${e.id}`, manager)).status).toBe(404);
+      const del = await api.post('endorse/itemDelete', demo, { id: e.id, item_id: add.body.data.item.id });
+      expect(del.body.data.endorsement.premium_delta).toBe(((-proRata(P2, d, D) + proRata(P4, d, D) - proRata(P2, d, D)) / 100).toFixed(2));
+    });
+
+    async function fullId(orderId: number, insuredId: number): Promise<string> {
+      const [r] = await t.db.sql`SELECT id_no FROM order_insured WHERE id = ${insuredId} AND order_id = ${orderId}`;
+      return String(r.id_no);
+    }
+
+    test('submit debits once, short balance is 400 balance with required/available; approve numbers, changes the roster, renders the notice', async () => {
+      const p = await placePolicy(t.db, demoId, { people: 5 });
+      const E = addDays(today, 1);
+      const e = await draft(p.id, E);
+      await api.post('endorse/item', demo, { id: e.id, kind: 'add', name: '甲员工', id_no: person(3), occupation_class: 2 });
+      await api.post('endorse/item', demo, { id: e.id, kind: 'add', name: '乙员工', id_no: person(4), occupation_class: 2 });
+      const before = await roster(p.id, E);
+      await api.post('endorse/item', demo, { id: e.id, kind: 'remove', insured_id: before[0].id });
+      const money = await balance(demoId);
+      // Short balance first: take the money away, then give it back.
+      await t.db.sql`UPDATE "user" SET money = 100 WHERE id = ${demoId}`;
+      const short = await api.post('endorse/submit', demo, { id: e.id });
+      expect(short.status).toBe(400);
+      expect(short.body.data.field).toBe('balance');
+      expect(short.body.data.available).toBe('1.00');
+      expect(Number(short.body.data.required)).toBeGreaterThan(0);
+      await t.db.sql`UPDATE "user" SET money = ${money} WHERE id = ${demoId}`;
+      const subs = await Promise.all([1, 2, 3].map(() => api.post('endorse/submit', demo, { id: e.id })));
+      expect(subs.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(subs.filter((r) => r.status === 409)).toHaveLength(2);
+      const [charged] = await t.db.sql`SELECT premium_delta, charged FROM endorsement WHERE id = ${e.id}`;
+      expect(num(charged.charged)).toBe(num(charged.premium_delta));
+      expect(await balance(demoId)).toBe(money - num(charged.charged));
+      const entries = await t.db.sql`SELECT COUNT(*) AS n FROM user_money_log WHERE reference = ${e.apply_no}`;
+      expect(num(entries[0].n)).toBe(1);
+
+      const approvals = await Promise.all(
+        Array.from({ length: 10 }, () => api.post('operator/endorse/approve', operator, { id: e.id, note: 'ok' })),
+      );
+      expect(approvals.filter((r) => r.status === 200)).toHaveLength(1);
+      expect(approvals.filter((r) => r.status === 409)).toHaveLength(9);
+      const detail = await api.get(`endorse/detail?id=${e.id}`, demo);
+      expect(detail.body.data.endorsement.status).toBe('approved');
+      expect(detail.body.data.endorsement.endorse_no).toBe(`${p.policyNo}-E01`);
+      expect(detail.body.data.timeline.map((x: { to: string }) => x.to)).toEqual(['draft', 'submitted', 'approved']);
+      const after = await roster(p.id, E);
+      expect(after).toHaveLength(before.length + 1);
+      expect(after.some((r) => r.id === before[0].id)).toBe(false);
+      expect((await roster(p.id, today)).some((r) => r.id === before[0].id)).toBe(true);
+      const ended = (await t.db.sql`SELECT active_to FROM order_insured WHERE id = ${before[0].id}`)[0];
+      expect(String(ended.active_to)).toBe(today);
+      const notice = await api.get(`endorse/notice?id=${e.id}`, demo);
+      expect(notice.status).toBe(200);
+      expect(notice.headers.get('content-type')).toBe('application/pdf');
+      expect(new TextDecoder().decode(notice.bytes?.subarray(0, 5))).toBe('%PDF-');
+      expect(await balance(demoId)).toBe(money - num(charged.charged));
+    });
+
+    test('a negative delta is credited once on approval; 10 parallel approvals: one refund, one number, one roster change', async () => {
+      const p = await placePolicy(t.db, demoId, { people: 6 });
+      const E = addDays(today, 2);
+      const e = await draft(p.id, E);
+      const list = await roster(p.id, E);
+      await api.post('endorse/item', demo, { id: e.id, kind: 'remove', insured_id: list[0].id });
+      await api.post('endorse/item', demo, { id: e.id, kind: 'remove', insured_id: list[1].id });
+      const sub = await api.post('endorse/submit', demo, { id: e.id });
+      expect(sub.status).toBe(200);
+      const money = await balance(demoId);
+      const approvals = await Promise.all(Array.from({ length: 10 }, () => api.post('operator/endorse/approve', operator, { id: e.id })));
+      expect(approvals.filter((r) => r.status === 200)).toHaveLength(1);
+      const [row] = await t.db.sql`SELECT premium_delta, refunded, endorse_no FROM endorsement WHERE id = ${e.id}`;
+      expect(num(row.refunded)).toBe(-num(row.premium_delta));
+      expect(await balance(demoId)).toBe(money + num(row.refunded));
+      const refunds = await t.db.sql`SELECT COUNT(*) AS n FROM user_money_log WHERE request_id = ${`endorse-${e.id}-refund`}`;
+      expect(num(refunds[0].n)).toBe(1);
+      expect(await roster(p.id, E)).toHaveLength(4);
+      // a removal refunds no more than the person's premium for the period
+      expect(-num(row.premium_delta)).toBeLessThanOrEqual(2 * p.perPerson);
+    });
+
+    test('a class change splits the row at E; a name fix edits it', async () => {
+      const p = await placePolicy(t.db, demoId, { people: 4 });
+      const E = addDays(today, 3);
+      const e = await draft(p.id, E);
+      const list = await roster(p.id, E);
+      await api.post('endorse/item', demo, { id: e.id, kind: 'correct', insured_id: list[0].id, occupation_class: 3 });
+      await api.post('endorse/item', demo, { id: e.id, kind: 'correct', insured_id: list[1].id, name: '新名字' });
+      expect((await api.post('endorse/submit', demo, { id: e.id })).status).toBe(200);
+      expect((await api.post('operator/endorse/approve', operator, { id: e.id })).status).toBe(200);
+      const onE = await roster(p.id, E);
+      const beforeE = await roster(p.id, addDays(E, -1));
+      expect(onE.find((r) => r.name === list[0].name)?.class).toBe(3);
+      expect(beforeE.find((r) => r.name === list[0].name)?.class).toBe(2);
+      expect(onE.some((r) => r.name === '新名字')).toBe(true);
+      expect(beforeE.some((r) => r.name === '新名字')).toBe(true);
+    });
+
+    test('every transition from every state', async () => {
+      const states = ['draft', 'submitted', 'approved', 'rejected', 'cancelled'] as const;
+      const actions = [
+        ['submit', (id: number) => api.post('endorse/submit', demo, { id })],
+        ['approve', (id: number) => api.post('operator/endorse/approve', operator, { id })],
+        ['reject', (id: number) => api.post('operator/endorse/reject', operator, { id, reason: 'no' })],
+        ['cancel', (id: number) => api.post('endorse/cancel', demo, { id, reason: 'changed my mind' })],
+      ] as const;
+      const allowed: Record<string, string[]> = { draft: ['submit', 'cancel'], submitted: ['approve', 'reject', 'cancel'] };
+      const p = await placePolicy(t.db, demoId, { people: 5 });
+      for (const state of states) {
+        for (const [name, act] of actions) {
+          const e = await draft(p.id, addDays(today, 1));
+          const list = await roster(p.id, addDays(today, 1));
+          await api.post('endorse/item', demo, { id: e.id, kind: 'add', name: '状态员工', id_no: person(50 + n), occupation_class: 2 });
+          void list;
+          if (state !== 'draft') expect((await api.post('endorse/submit', demo, { id: e.id })).status).toBe(200);
+          if (state === 'approved') expect((await api.post('operator/endorse/approve', operator, { id: e.id })).status).toBe(200);
+          if (state === 'rejected')
+            expect((await api.post('operator/endorse/reject', operator, { id: e.id, reason: 'x' })).status).toBe(200);
+          if (state === 'cancelled') expect((await api.post('endorse/cancel', demo, { id: e.id })).status).toBe(200);
+          const money = await balance(demoId);
+          const r = await act(e.id);
+          const ok = (allowed[state] ?? []).includes(name);
+          expect([state, name, r.status]).toEqual([state, name, ok ? 200 : 409]);
+          if (!ok) {
+            expect(r.body.message).toBe(`The endorsement is ${state}; this action is not possible`);
+            expect(await balance(demoId)).toBe(money);
+          }
+          const [row] = await t.db.sql`SELECT status, charged, refunded FROM endorsement WHERE id = ${e.id}`;
+          // money moved once: whatever was charged is refunded exactly when it ended without approval
+          if (['rejected', 'cancelled'].includes(String(row.status))) expect(num(row.refunded)).toBe(num(row.charged));
+          // leave no open endorsement behind for the next round
+          if (row.status === 'draft' || row.status === 'submitted') await api.post('endorse/cancel', demo, { id: e.id });
+        }
+      }
+      const zh = await api.post(
+        'endorse/submit',
+        demo,
+        { id: (await t.db.sql`SELECT id FROM endorsement WHERE status = 'cancelled' LIMIT 1`)[0].id },
+        'zh-cn',
+      );
+      expect(zh.body.message).toBe('批改申请当前为“已撤销”，无法执行此操作');
+    }, 60_000);
+
+    test('the sandbox insurer approves at once, rejects SANDBOX-REJECT (refund), leaves ID fixes to operators', async () => {
+      await setInsurer(t.db, 'sandbox');
+      try {
+        const p = await placePolicy(t.db, demoId, { people: 5 });
+        const E = addDays(today, 1);
+        const e = await draft(p.id, E);
+        await api.post('endorse/item', demo, { id: e.id, kind: 'add', name: '沙箱员工', id_no: person(80), occupation_class: 2 });
+        const sub = await api.post('endorse/submit', demo, { id: e.id });
+        expect(sub.body.data.endorsement.status).toBe('approved');
+        const money = await balance(demoId);
+        const r = await draft(p.id, E, 'please SANDBOX-REJECT');
+        await api.post('endorse/item', demo, { id: r.id, kind: 'add', name: '拒绝员工', id_no: person(81), occupation_class: 2 });
+        const rejected = await api.post('endorse/submit', demo, { id: r.id });
+        expect(rejected.body.data.endorsement.status).toBe('rejected');
+        expect(await balance(demoId)).toBe(money);
+        const f = await draft(p.id, E);
+        const list = await roster(p.id, E);
+        await api.post('endorse/item', demo, { id: f.id, kind: 'correct', insured_id: list[0].id, id_no: person(82, '1985-03-03') });
+        const fix = await api.post('endorse/submit', demo, { id: f.id });
+        expect(fix.body.data.endorsement.status).toBe('submitted');
+        const queue = await api.get('operator/endorse/list?status=submitted', operator);
+        expect(queue.body.data.list.some((x: { id: number; has_id_fix: boolean }) => x.id === f.id && x.has_id_fix)).toBe(true);
+        expect((await api.post('operator/endorse/approve', operator, { id: f.id })).status).toBe(200);
+      } finally {
+        await setInsurer(t.db, 'manual');
+      }
+    });
+
+    test('list filters and paging; roster as of a date; others’ ids 404', async () => {
+      const all = await api.get('endorse/list?limit=100', demo);
+      expect(all.status).toBe(200);
+      expect(all.body.data.total).toBeGreaterThan(5);
+      const approved = await api.get('endorse/list?status=approved&limit=100', demo);
+      expect(approved.body.data.list.every((x: { status: string }) => x.status === 'approved')).toBe(true);
+      const removes = await api.get('endorse/list?kind=remove&limit=100', demo);
+      expect(removes.body.data.list.every((x: { counts: { remove: number } }) => x.counts.remove > 0)).toBe(true);
+      const paged = await api.get('endorse/list?limit=10&page=2', demo);
+      expect(paged.body.data.list.length).toBeLessThanOrEqual(10);
+      expect((await api.get('endorse/list?limit=7', demo)).status).toBe(400);
+      expect((await api.get('endorse/list', manager)).body.data.total).toBe(0);
+      expect((await api.get(`endorse/roster?order_id=${policy.id}`, manager)).status).toBe(404);
+      const first = all.body.data.list[0];
+      expect(Object.keys(first).sort()).toEqual(
+        [
+          'apply_no',
+          'counts',
+          'created_at',
+          'effective_date',
+          'endorse_no',
+          'id',
+          'in_force',
+          'policy_no',
+          'premium_delta',
+          'status',
+        ].sort(),
+      );
+    });
+  });
+}

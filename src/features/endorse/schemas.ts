@@ -1,0 +1,186 @@
+/**
+ * Inputs of the endorsement API (issue #10), one valibot schema each, shared by the Add form's
+ * islands and the API. Messages are keys under `endorse.*` (messages.ts).
+ */
+import * as v from 'valibot';
+import { parseResidentId } from '~/lib/cn-id';
+import { ENDORSE_STATUSES } from './states';
+import { ITEM_KINDS } from './premium';
+
+export const ENDORSE_PAGE_SIZES = [10, 20, 50, 100] as const;
+const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+const intIn = (min: number, max: number, message: string) =>
+  v.pipe(
+    v.union([v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,15}$/, message)), v.number(message)], message),
+    v.transform(Number),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+
+/** A record id (positive integer, as a number or a numeric string). */
+export const idField = (message = 'endorse.idInvalid') => intIn(1, Number.MAX_SAFE_INTEGER, message);
+/** A calendar day `YYYY-MM-DD`. */
+export const dateField = (message = 'endorse.dateInvalid') => v.pipe(v.string(message), v.trim(), v.regex(DATE, message));
+const optionalDate = v.optional(v.union([v.literal(''), dateField()], 'endorse.dateInvalid'), '');
+const text = (max: number, message: string) => v.pipe(v.string(message), v.trim(), v.maxLength(max, message));
+const page = v.optional(intIn(1, 1_000_000, 'endorse.pageInvalid'), 1);
+const limit = v.optional(
+  v.pipe(
+    v.union([v.string('endorse.limitInvalid'), v.number('endorse.limitInvalid')], 'endorse.limitInvalid'),
+    v.transform(Number),
+    v.picklist(ENDORSE_PAGE_SIZES, 'endorse.limitInvalid'),
+  ),
+  10,
+);
+
+/** GET endorse/list ?status&kind&keyword&start&end&page&limit (start/end bound the effective date). */
+export const endorseListSchema = v.pipe(
+  v.object({
+    status: v.optional(v.union([v.literal(''), v.picklist(ENDORSE_STATUSES, 'endorse.statusInvalid')], 'endorse.statusInvalid'), ''),
+    kind: v.optional(v.union([v.literal(''), v.picklist(ITEM_KINDS, 'endorse.kindInvalid')], 'endorse.kindInvalid'), ''),
+    keyword: v.optional(text(50, 'endorse.keywordInvalid'), ''),
+    start: optionalDate,
+    end: optionalDate,
+    page,
+    limit,
+  }),
+  v.forward(
+    v.check((q) => !q.start || !q.end || q.start <= q.end, 'endorse.rangeInvalid'),
+    ['end'],
+  ),
+);
+export type EndorseListQuery = v.InferOutput<typeof endorseListSchema>;
+
+/** GET endorse/roster ?order_id&as_of&keyword&page&limit */
+export const rosterSchema = v.object({
+  order_id: idField(),
+  as_of: optionalDate,
+  keyword: v.optional(text(50, 'endorse.keywordInvalid'), ''),
+  page,
+  limit,
+});
+export type RosterQuery = v.InferOutput<typeof rosterSchema>;
+
+/** `?id=` of detail, notice; `{id}` of submit. */
+export const idSchema = v.object({ id: idField() });
+
+/** POST endorse/create */
+export const createSchema = v.object({
+  request_id: v.pipe(
+    v.string('endorse.requestIdInvalid'),
+    v.trim(),
+    v.minLength(8, 'endorse.requestIdInvalid'),
+    v.maxLength(64, 'endorse.requestIdInvalid'),
+  ),
+  order_id: idField(),
+  effective_date: dateField(),
+  remark: v.optional(text(500, 'endorse.remarkInvalid'), ''),
+});
+export type CreateInput = v.InferOutput<typeof createSchema>;
+
+/** POST endorse/update: a draft's effective date and remark. */
+export const updateSchema = v.object({
+  id: idField(),
+  effective_date: v.optional(dateField()),
+  remark: v.optional(text(500, 'endorse.remarkInvalid')),
+});
+export type UpdateInput = v.InferOutput<typeof updateSchema>;
+
+const nameField = v.pipe(
+  v.string('endorse.nameInvalid'),
+  v.trim(),
+  v.minLength(2, 'endorse.nameInvalid'),
+  v.maxLength(30, 'endorse.nameInvalid'),
+);
+const idNoField = v.pipe(
+  v.string('endorse.idNoInvalid'),
+  v.trim(),
+  v.toUpperCase(),
+  v.check((s) => parseResidentId(s) !== null, 'endorse.idNoInvalid'),
+);
+const classField = intIn(1, 6, 'endorse.classInvalid');
+
+/** A person added to the roster. */
+export const personSchema = v.object({ name: nameField, id_no: idNoField, occupation_class: classField });
+
+/**
+ * POST endorse/item: add `{name, id_no, occupation_class}`, remove `{insured_id}`, replace
+ * (insured_id + add's fields), correct `{insured_id, name | id_no | occupation_class}`.
+ */
+export const itemSchema = v.variant(
+  'kind',
+  [
+    v.object({ id: idField(), kind: v.literal('add'), name: nameField, id_no: idNoField, occupation_class: classField }),
+    v.object({ id: idField(), kind: v.literal('remove'), insured_id: idField('endorse.insuredInvalid') }),
+    v.object({
+      id: idField(),
+      kind: v.literal('replace'),
+      insured_id: idField('endorse.insuredInvalid'),
+      name: nameField,
+      id_no: idNoField,
+      occupation_class: classField,
+    }),
+    v.pipe(
+      v.object({
+        id: idField(),
+        kind: v.literal('correct'),
+        insured_id: idField('endorse.insuredInvalid'),
+        name: v.optional(v.union([v.literal(''), nameField], 'endorse.nameInvalid')),
+        id_no: v.optional(v.union([v.literal(''), idNoField], 'endorse.idNoInvalid')),
+        occupation_class: v.optional(v.union([v.literal(''), classField], 'endorse.classInvalid')),
+      }),
+      // One change per correction: name and ID together would rewrite who is insured.
+      v.forward(
+        v.check((i) => !(i.name && i.id_no), 'endorse.nameAndId'),
+        ['id_no'],
+      ),
+      v.forward(
+        v.check((i) => [i.name, i.id_no, i.occupation_class].filter((x) => x !== undefined && x !== '').length === 1, 'endorse.correctOne'),
+        ['name'],
+      ),
+    ),
+  ],
+  'endorse.kindInvalid',
+);
+export type ItemInput = v.InferOutput<typeof itemSchema>;
+
+/** POST endorse/itemDelete */
+export const itemDeleteSchema = v.object({ id: idField(), item_id: idField('endorse.itemInvalid') });
+
+/** POST endorse/import: an uploaded CSV of people to add (name, ID number, class). */
+export const importSchema = v.object({ id: idField(), file_id: idField('endorse.fileInvalid') });
+
+export const DOCUMENT_KINDS = ['application', 'roster', 'other'] as const;
+/** POST endorse/document */
+export const documentSchema = v.object({
+  id: idField(),
+  kind: v.picklist(DOCUMENT_KINDS, 'endorse.documentKindInvalid'),
+  file_id: idField('endorse.fileInvalid'),
+});
+
+/** POST endorse/cancel */
+export const cancelSchema = v.object({ id: idField(), reason: v.optional(text(200, 'endorse.reasonInvalid'), '') });
+
+/** GET operator/endorse/list ?status&keyword&page&limit */
+export const operatorListSchema = v.object({
+  status: v.optional(v.union([v.literal(''), v.picklist(ENDORSE_STATUSES, 'endorse.statusInvalid')], 'endorse.statusInvalid'), 'submitted'),
+  keyword: v.optional(text(50, 'endorse.keywordInvalid'), ''),
+  page,
+  limit,
+});
+export type OperatorListQuery = v.InferOutput<typeof operatorListSchema>;
+
+/** POST operator/endorse/approve */
+export const approveSchema = v.object({ id: idField(), note: v.optional(text(200, 'endorse.reasonInvalid'), '') });
+/** POST operator/endorse/reject: a reason is required. */
+export const rejectSchema = v.object({
+  id: idField(),
+  reason: v.pipe(
+    v.string('endorse.reasonRequired'),
+    v.trim(),
+    v.minLength(1, 'endorse.reasonRequired'),
+    v.maxLength(200, 'endorse.reasonInvalid'),
+  ),
+});

@@ -1,0 +1,31 @@
+/**
+ * The endorsement's states and transitions (issue #10), as data: the service's conditional updates,
+ * the detail's `actions` and the tests all read this one table.
+ */
+
+export const ENDORSE_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'cancelled'] as const;
+export type EndorseStatus = (typeof ENDORSE_STATUSES)[number];
+
+/** Statuses that hold the policy's one open endorsement. */
+export const OPEN_STATUSES: readonly EndorseStatus[] = ['draft', 'submitted'];
+
+/** Transition → the statuses it starts from and the one it ends in. */
+export const ENDORSE_TRANSITIONS = {
+  submit: { from: ['draft'], to: 'submitted' },
+  approve: { from: ['submitted'], to: 'approved' },
+  reject: { from: ['submitted'], to: 'rejected' },
+  cancel: { from: ['draft', 'submitted'], to: 'cancelled' },
+} as const satisfies Record<string, { from: readonly EndorseStatus[]; to: EndorseStatus }>;
+export type EndorseTransition = keyof typeof ENDORSE_TRANSITIONS;
+
+/** Whether a transition may start from a status. */
+export const canEndorse = (status: string, t: EndorseTransition): boolean =>
+  (ENDORSE_TRANSITIONS[t].from as readonly string[]).includes(status);
+
+/** What the member may do in a status (edits are draft-only; approve/reject are the insurer's or an operator's). */
+export function memberActions(status: string): string[] {
+  const actions: string[] = [];
+  if (status === 'draft') actions.push('edit', 'submit');
+  if (canEndorse(status, 'cancel')) actions.push('cancel');
+  return actions;
+}

@@ -1,0 +1,94 @@
+/**
+ * Test helpers of the endorsement and invoice tests (not shipped code paths): an API client over
+ * `createApi()`, logins, and policies placed through the orders area's demo function.
+ */
+import type { Envelope } from '~/features/_shared/envelope';
+import { demoOrder, type DemoOrderSpec, type OrderRecord } from '~/features/orders';
+import { createApi } from '~/server/api';
+import { type Db, num, nowSeconds } from '~/server/db/client';
+import { seedLedgerDemo } from '~/features/ledger';
+import { ensureDatabase } from '~/server/db/seed';
+import { setConfigValue } from '~/server/site-config';
+import { type Engine, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
+import { siteToday } from './service';
+
+const ORIGIN = 'http://localhost';
+
+// biome-ignore lint/suspicious/noExplicitAny: replies are read field by field
+export type Reply = { status: number; body: Envelope<any>; headers: Headers; bytes?: Uint8Array };
+
+/** A JSON client of the API over one database. */
+export function apiClient(db: Db) {
+  const app = createApi({ getDb: () => db });
+  async function call(method: 'GET' | 'POST', path: string, token?: string, body?: unknown, lang = 'en'): Promise<Reply> {
+    const headers: Record<string, string> = { 'think-lang': lang, origin: ORIGIN };
+    if (token) headers['ba-user-token'] = token;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await app.request(`${ORIGIN}/userapi/v1/${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const type = res.headers.get('content-type') ?? '';
+    if (type.includes('json')) return { status: res.status, body: await res.json(), headers: res.headers };
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return { status: res.status, body: { code: 0, message: '', data: null, time: 0 }, headers: res.headers, bytes };
+  }
+  return {
+    get: (path: string, token?: string, lang?: string) => call('GET', path, token, undefined, lang),
+    post: (path: string, token: string | undefined, body: unknown, lang?: string) => call('POST', path, token, body, lang),
+    async login(account: string, password: string): Promise<string> {
+      const r = await call('POST', 'user/login', undefined, { account, password });
+      return r.body.data.userInfo.token;
+    },
+  };
+}
+
+export async function userId(db: Db, username: string): Promise<number> {
+  const [u] = await db.sql`SELECT id FROM "user" WHERE username = ${username}`;
+  return num(u.id);
+}
+
+const HOLDER = {
+  name: '上海示例科技有限公司',
+  credit_code: '91310115MA1K4ABC18',
+  contact: '张经理',
+  mobile: '13800138000',
+  email: 'hr@example.com',
+  address: '上海市浦东新区世纪大道100号',
+};
+
+let seq = 0;
+
+/** Place an order in a state through the orders area's demo function (real domain functions, ledger included). */
+export async function placePolicy(db: Db, uid: number, spec: Partial<DemoOrderSpec> = {}): Promise<OrderRecord> {
+  const today = await siteToday(db);
+  let tick = nowSeconds() - 3600;
+  seq += 1;
+  return demoOrder(
+    db,
+    uid,
+    { product: 'guzhu', plan: 0, class: 2, months: 12, start: -30, people: 5, status: 'effective', ...spec },
+    {
+      now: nowSeconds(),
+      today,
+      clock: () => (tick += 1),
+      key: `t${process.pid}${seq}${Math.random().toString(36).slice(2, 6)}`,
+      holder: HOLDER,
+    },
+  );
+}
+
+/** Insurer settings for a test: manual (operators decide) or the sandbox with no delay. */
+export const setInsurer = (db: Db, mode: 'manual' | 'sandbox') =>
+  setConfigValue(db, 'insurer', { mode, underwriteDelaySeconds: 0, endorseDelaySeconds: 0 });
+
+/**
+ * A migrated database with the demo members and their ledgers only: these tests place their own
+ * policies, so other areas' demo data (and its cost) stays out.
+ */
+export async function ledgerSeededDatabase(engine: Engine): Promise<TestDatabase> {
+  const t = await freshDatabase(engine);
+  await ensureDatabase(t.db, { demo: true, demoSeeders: [seedLedgerDemo] });
+  return t;
+}
