@@ -9,6 +9,7 @@ import account from '../account/messages';
 import area from '../area/messages';
 import captcha from '../captcha/messages';
 import claims from '../claims/messages';
+import endorse from '../endorse/messages';
 import identity from '../identity/messages';
 import ledger from '../ledger/messages';
 import notifications from '../notifications/messages';
@@ -21,7 +22,7 @@ import verification from '../verification/messages';
 
 type Bundle = Record<string, unknown>;
 
-const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, claims, notifications, upload, account, team, operator, sealing];
+const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, claims, notifications, upload, account, team, operator, endorse, sealing];
 
 function merge(into: Bundle, from: Bundle): Bundle {
   for (const [key, value] of Object.entries(from)) {

@@ -9,6 +9,7 @@ import { accountRouter } from '~/features/account';
 import { areaRouter } from '~/features/area';
 import { captchaRouter } from '~/features/captcha';
 import { claimsRouter } from '~/features/claims';
+import { endorseRouter } from '~/features/endorse';
 import { identityRouter } from '~/features/identity';
 import { ledgerRouter } from '~/features/ledger';
 import { teamRouter } from '~/features/team';
@@ -43,6 +44,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', areaRouter);
   app.route('/', uploadRouter);
   app.route('/', ledgerRouter);
+  app.route('/', endorseRouter);
   app.route('/', teamRouter);
   app.route('/', claimsRouter);
   app.route('/', notificationsRouter);
