@@ -20,8 +20,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import en from '../../i18n/en/upload';
 import zhCn, { type UploadFieldText } from '../../i18n/zh-cn/upload';
-import { buildSaveName, DEFAULT_SAVE_NAME } from '~/features/upload/save-name';
-import type { UploadedFile } from '~/features/upload/schemas';
+import { buildSaveName, DEFAULT_SAVE_NAME, type UploadedFile } from '~/features/upload/schemas';
 import { goToLogin, LOGIN_CODES, SUCCESS_CODE } from '~/lib/http';
 import type { Locale, UploadConfig } from '~/lib/types';
 import { checkUpload, suffixOf, type UploadRules } from '~/lib/upload-checks';

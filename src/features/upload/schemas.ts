@@ -49,3 +49,6 @@ export const uploadCallbackSchema = v.object({
   topic,
   filepath: topic,
 });
+
+/** The saveName template (isomorphic): the direct-mode browser builds its object keys with it. */
+export { buildSaveName, DEFAULT_SAVE_NAME } from './save-name';
