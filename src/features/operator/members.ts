@@ -70,10 +70,13 @@ export async function listMembers(db: Db, q: MemberListQuery, timeZone: string):
   const [agg] = await sql`SELECT COUNT(*) AS n FROM "user" u WHERE ${where}`;
   const total = num(agg.n);
   if (!total) return { list: [], total };
+  // The page's ids first (an index walk even for a deep page), then only those rows and groups.
   const rows = await sql`SELECT u.id, u.username, u.nickname, u.email, u.mobile, u.group_id, g.name AS group_name, u.status,
       u.money, u.score, u.last_login_time, u.join_time
-    FROM "user" u LEFT JOIN user_group g ON g.id = u.group_id
-    WHERE ${where} ORDER BY u.join_time DESC, u.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+    FROM (SELECT u.id FROM "user" u WHERE ${where} ORDER BY u.join_time DESC, u.id DESC
+      LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}) p
+    JOIN "user" u ON u.id = p.id LEFT JOIN user_group g ON g.id = u.group_id
+    ORDER BY u.join_time DESC, u.id DESC`;
   return { list: rows.map(view), total };
 }
 

@@ -29,9 +29,11 @@ export const operatorMigrations: Migration[] = [
         entry_id BIGINT,
         created_at BIGINT NOT NULL
       )`,
-      // Member list: newest first, and the group and status filters.
+      // Member list: newest first (the page's ids come from the index alone), and the group and
+      // status filters in the same order.
       `CREATE INDEX user_join ON "user" (join_time, id)`,
-      `CREATE INDEX user_group_status ON "user" (group_id, status, join_time)`,
+      `CREATE INDEX user_group_join ON "user" (group_id, join_time, id)`,
+      `CREATE INDEX user_status_join ON "user" (status, join_time, id)`,
     ],
   },
 ];
