@@ -5,7 +5,7 @@ import { num } from '~/server/db/client';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { addDays, periodDays, proRata } from './premium';
 import { siteToday } from './service';
-import { apiClient, ledgerSeededDatabase, placePolicy, setInsurer, userId } from './test-kit';
+import { apiClient, ledgerSeededDatabase, placePolicy, setInsurer, userId } from '../../../tests/support/endorse-kit';
 
 for (const engine of engines()) {
   describe(`endorsements on ${engine.name}`, () => {

@@ -3,14 +3,13 @@
  * `createApi()`, logins, and policies placed through the orders area's demo function.
  */
 import type { Envelope } from '~/features/_shared/envelope';
-import { demoOrder, type DemoOrderSpec, type OrderRecord } from '~/features/orders';
+import { demoOrder, type DemoOrderSpec, type OrderRecord, siteToday } from '~/features/orders';
 import { createApi } from '~/server/api';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { seedLedgerDemo } from '~/features/ledger';
 import { ensureDatabase } from '~/server/db/seed';
 import { setConfigValue } from '~/server/site-config';
-import { type Engine, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
-import { siteToday } from './service';
+import { type Engine, freshDatabase, type TestDatabase } from './test-db';
 
 const ORIGIN = 'http://localhost';
 
