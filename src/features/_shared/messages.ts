@@ -11,6 +11,7 @@ import captcha from '../captcha/messages';
 import claims from '../claims/messages';
 import endorse from '../endorse/messages';
 import identity from '../identity/messages';
+import invoices from '../invoices/messages';
 import ledger from '../ledger/messages';
 import notifications from '../notifications/messages';
 import operator from '../operator/messages';
@@ -22,7 +23,7 @@ import verification from '../verification/messages';
 
 type Bundle = Record<string, unknown>;
 
-const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, claims, notifications, upload, account, team, operator, endorse, sealing];
+const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, claims, notifications, upload, account, team, operator, endorse, invoices, sealing];
 
 function merge(into: Bundle, from: Bundle): Bundle {
   for (const [key, value] of Object.entries(from)) {

@@ -11,6 +11,7 @@ import { captchaRouter } from '~/features/captcha';
 import { claimsRouter } from '~/features/claims';
 import { endorseRouter } from '~/features/endorse';
 import { identityRouter } from '~/features/identity';
+import { invoicesRouter } from '~/features/invoices';
 import { ledgerRouter } from '~/features/ledger';
 import { teamRouter } from '~/features/team';
 import { menusRouter } from '~/features/menus';
@@ -45,6 +46,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', uploadRouter);
   app.route('/', ledgerRouter);
   app.route('/', endorseRouter);
+  app.route('/', invoicesRouter);
   app.route('/', teamRouter);
   app.route('/', claimsRouter);
   app.route('/', notificationsRouter);
