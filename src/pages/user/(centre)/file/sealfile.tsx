@@ -1,8 +1,10 @@
+/** /user/file/sealfile (issue #13): seal PDFs with the company's approved seal; history; seals. */
+import type { PageProps } from 'waku/router';
 import { MemberPage } from '~/components/member-page';
+import { SealCentre } from '~/components/seal-centre';
 
-/** /user/file/sealfile: business content not built yet; the shell, the title and an honest notice. */
-export default function FileSealfilePage() {
-  return <MemberPage page="user/file/sealfile" notBuilt />;
+export default function FileSealfilePage({ query }: PageProps<'/user/file/sealfile'>) {
+  return <MemberPage page="user/file/sealfile" render={(ctx) => <SealCentre ctx={ctx} query={query ?? ''} />} />;
 }
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,0 +1,167 @@
+/**
+ * /user/operator/seals: seals waiting for review, oldest first, each image on a checkerboard (so a
+ * white background shows), with approve / reject for `operator/seals/review` holders; approved
+ * seals can be revoked. Operator-only: a group's '*' never grants the page.
+ */
+import { apiMessage } from '~/features/_shared/messages';
+import { operatorListSeals, SEAL_STATUSES, type SealStatus } from '~/features/sealing';
+import { SealAction } from '~/islands/seal-action';
+import { formatDate } from '~/lib/format';
+import { getRequestContext } from '~/server/context';
+import { getDb } from '~/server/db/client';
+import { hasExplicitRule } from '~/server/permissions';
+import { Notice } from './notice';
+import { pageContext } from './page-context';
+import { PageTitle } from './page-title';
+import { fill, SEAL_TEXT } from './seal-texts';
+import '../styles/ledger.css';
+import '../styles/seal.css';
+
+export async function SealReview({ query }: { query: string }) {
+  const { view } = await pageContext('user/operator/seals');
+  const tx = SEAL_TEXT[view.locale];
+  const session = getRequestContext().session;
+  const db = getDb();
+  const head = (
+    <>
+      <PageTitle page={tx.review.title} siteName={view.site.siteName} />
+      <div className="page-head">
+        <h1 className="page-title">{tx.review.title}</h1>
+      </div>
+    </>
+  );
+  if (!session || !view.user || !(await hasExplicitRule(db, session, 'operator/seals'))) {
+    return (
+      <>
+        {head}
+        <Notice kind="danger" title={apiMessage(view.locale, 'forbidden')} role="alert">
+          <p>{apiMessage(view.locale, 'forbidden')}</p>
+        </Notice>
+      </>
+    );
+  }
+  const params = new URLSearchParams(query);
+  const raw = params.get('status') ?? 'pending';
+  const status = (SEAL_STATUSES as readonly string[]).includes(raw) ? (raw as SealStatus) : raw === '' ? '' : 'pending';
+  const keyword = (params.get('keyword') ?? '').trim().slice(0, 50);
+  const page = Math.min(Math.max(Number.parseInt(params.get('page') ?? '1', 10) || 1, 1), 100_000);
+  const limit = 20;
+  const [result, canReview] = await Promise.all([
+    operatorListSeals(db, { status, keyword, page, limit }),
+    hasExplicitRule(db, session, 'operator/seals/review'),
+  ]);
+  const pages = Math.max(1, Math.ceil(result.total / limit));
+  const link = (p: number) => {
+    const q = new URLSearchParams({ status });
+    if (keyword) q.set('keyword', keyword);
+    if (p > 1) q.set('page', String(p));
+    return `/user/operator/seals?${q}`;
+  };
+  return (
+    <>
+      {head}
+      <form className="card ledger-filters" method="get" action="/user/operator/seals" aria-label={tx.files.filter}>
+        <div className="field">
+          <label htmlFor="sr-status">{tx.files.status}</label>
+          <select id="sr-status" name="status" defaultValue={status}>
+            <option value="">{tx.files.all}</option>
+            {SEAL_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {tx.statuses[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="sr-keyword">{tx.files.keyword}</label>
+          <input id="sr-keyword" name="keyword" defaultValue={keyword} maxLength={50} />
+        </div>
+        <div className="ledger-filter-actions">
+          <button type="submit" className="btn btn-primary btn-sm">
+            {tx.files.filter}
+          </button>
+        </div>
+      </form>
+      <section className="card" aria-labelledby="sr-title">
+        <div className="card-head ledger-head">
+          <h2 id="sr-title">{tx.review.title}</h2>
+          <p className="ledger-totals">{fill(tx.files.count, { n: result.total })}</p>
+        </div>
+        <p className="muted">{tx.review.lead}</p>
+        {result.list.length === 0 ? (
+          <p className="ledger-empty">{tx.review.none}</p>
+        ) : (
+          <ul className="seal-grid">
+            {result.list.map((s) => {
+              const label = `${s.company_name} ${s.name}`;
+              return (
+                <li key={s.id} className="seal-card" data-seal={s.id}>
+                  <img
+                    className="seal-checker"
+                    src={`/userapi/v1/operator/seal/image?id=${s.id}`}
+                    alt={label}
+                    width={160}
+                    height={160}
+                    loading="lazy"
+                  />
+                  <strong>{s.name}</strong>
+                  <span>{s.company_name}</span>
+                  <span className="seal-meta">
+                    {tx.kinds[s.kind]} · {s.diameter_mm} mm · {s.source}
+                  </span>
+                  <span className="seal-meta">
+                    {tx.review.member}: {s.username} · {formatDate(s.created_at, 'YYYY-MM-DD HH:mm', view.timeZone)}
+                  </span>
+                  <span className={`seal-status seal-status-${s.status}`}>{tx.statuses[s.status]}</span>
+                  {s.reason ? <span className="seal-meta">{s.reason}</span> : null}
+                  {canReview && s.status === 'pending' ? (
+                    <>
+                      <SealAction
+                        url="/userapi/v1/operator/seal/approve"
+                        id={s.id}
+                        label={tx.review.approve}
+                        field="note"
+                        placeholder={tx.review.note}
+                        target={label}
+                        primary
+                      />
+                      <SealAction
+                        url="/userapi/v1/operator/seal/reject"
+                        id={s.id}
+                        label={tx.review.reject}
+                        field="reason"
+                        placeholder={tx.review.reason}
+                        requiredMessage={tx.review.reasonRequired}
+                        target={label}
+                      />
+                    </>
+                  ) : null}
+                  {canReview && s.status === 'approved' ? (
+                    <SealAction
+                      url="/userapi/v1/operator/seal/revoke"
+                      id={s.id}
+                      label={tx.review.revoke}
+                      field="reason"
+                      placeholder={tx.review.reason}
+                      requiredMessage={tx.review.reasonRequired}
+                      target={label}
+                    />
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {pages > 1 ? (
+          <nav className="ledger-pager" aria-label="pages">
+            {page > 1 ? <a href={link(page - 1)}>{tx.files.prev}</a> : null}
+            <span>
+              {page} / {pages}
+            </span>
+            {page < pages ? <a href={link(page + 1)}>{tx.files.next}</a> : null}
+          </nav>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * /verify (public, no login): a GET form for the verification code printed on a sealed file
+ * (`?code=` fills it in and shows the answer), and an island that hashes the file on this device to
+ * compare fingerprints. No member name is ever shown.
+ */
+import { Notice } from '~/components/notice';
+import { PageBand } from '~/components/page-band';
+import { pageContext } from '~/components/page-context';
+import { SEAL_TEXT } from '~/components/seal-texts';
+import { verifyCode } from '~/features/sealing';
+import { SealVerifyFile } from '~/islands/seal-verify-file';
+import { formatDate } from '~/lib/format';
+import { getDb } from '~/server/db/client';
+import '../../styles/seal.css';
+
+export default async function VerifyPage({ query }: { query?: string }) {
+  const { view } = await pageContext();
+  const tx = SEAL_TEXT[view.locale];
+  const code = (new URLSearchParams(query ?? '').get('code') ?? '').trim().slice(0, 40);
+  const answer = code ? await verifyCode(getDb(), code) : null;
+  return (
+    <>
+      <PageBand title={tx.verify.title} lead={tx.verify.lead} siteName={view.site.siteName} />
+      <div className="container section seal-verify">
+        <section className="card" aria-labelledby="verify-form-title">
+          <h2 id="verify-form-title" className="sr-only">
+            {tx.verify.title}
+          </h2>
+          <form className="seal-verify-form" method="get" action="/verify">
+            <div className="field">
+              <label htmlFor="verify-code">{tx.verify.code}</label>
+              <input
+                id="verify-code"
+                name="code"
+                defaultValue={code}
+                placeholder={tx.verify.placeholder}
+                maxLength={40}
+                autoComplete="off"
+                required
+              />
+            </div>
+            <button type="submit" className="btn btn-primary">
+              {tx.verify.submit}
+            </button>
+          </form>
+          {answer ? (
+            <div className="seal-result" data-result={answer.result}>
+              <Notice kind={answer.result === 'sealed' ? 'info' : 'danger'} title={tx.results[answer.result]} role="status">
+                {answer.file ? (
+                  <dl className="seal-dl">
+                    <dt>{tx.verify.code}</dt>
+                    <dd className="seal-mono">{answer.file.code}</dd>
+                    <dt>{tx.verify.name}</dt>
+                    <dd>{answer.file.name}</dd>
+                    <dt>{tx.verify.pages}</dt>
+                    <dd>{answer.file.pages}</dd>
+                    <dt>{tx.verify.sealedAt}</dt>
+                    <dd>{formatDate(answer.file.sealed_at, 'YYYY-MM-DD HH:mm', view.timeZone)}</dd>
+                    <dt>{tx.verify.company}</dt>
+                    <dd>{answer.file.company_name}</dd>
+                    <dt>{tx.verify.seal}</dt>
+                    <dd>{answer.file.seal_name}</dd>
+                    <dt>{tx.verify.sealStatus}</dt>
+                    <dd>{tx.statuses[answer.file.seal_status as keyof typeof tx.statuses] ?? answer.file.seal_status}</dd>
+                    <dt>{tx.verify.sha256}</dt>
+                    <dd className="seal-mono">{answer.file.sha256}</dd>
+                  </dl>
+                ) : null}
+              </Notice>
+            </div>
+          ) : null}
+        </section>
+        <section className="card" aria-labelledby="verify-file-title">
+          <h2 id="verify-file-title">{tx.verify.compare}</h2>
+          <SealVerifyFile
+            codeInputId="verify-code"
+            text={{
+              file: tx.verify.file,
+              hashing: tx.verify.hashing,
+              localSha: tx.verify.localSha,
+              needCode: tx.verify.needCode,
+              tooMany: tx.verify.tooMany,
+              results: { valid: tx.results.valid, voided: tx.results.voided, altered: tx.results.altered, not_found: tx.results.not_found },
+            }}
+          />
+        </section>
+      </div>
+    </>
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;
