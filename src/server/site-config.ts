@@ -18,7 +18,7 @@ const DEFAULT_UPLOAD: UploadConfig = {
   mode: 'local',
   maxSize: 10 * 1024 * 1024,
   saveName: '/storage/{topic}/{year}{mon}{day}/{fileName}{fileSha1}{.suffix}',
-  allowedSuffixes: 'jpg,png,bmp,jpeg,gif,webp,zip,rar,pdf,xls,xlsx,doc,docx',
+  allowedSuffixes: 'jpg,png,bmp,jpeg,gif,webp,zip,rar,pdf,xls,xlsx,doc,docx,csv',
   allowedMimeTypes: '',
 };
 

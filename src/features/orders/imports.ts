@@ -37,6 +37,8 @@ export interface ImportOptions {
 export interface ImportResult {
   rows: { row: number; name: string; id_no: string; id_no_masked: string; gender: number; birthday: string; class: number }[];
   errors: { row: number; field: string; key: string; params?: Record<string, string | number> }[];
+  /** Every data row as read (good and bad, file order), so a form can show the bad ones to fix. */
+  entries: { row: number; name: string; id_no: string; class: number | null }[];
   total: number;
 }
 
@@ -65,6 +67,12 @@ export function checkSheet(sheet: SheetRow[], plan: PlanSnapshot, o: { classDefa
       class: r.class,
     })),
     errors: checked.problems.map((p) => ({ row: p.row, field: p.field, key: p.key, params: p.params })),
+    entries: rows.map((r, i) => ({
+      row: rowNumbers[i],
+      name: String(r.name ?? ''),
+      id_no: String(r.id_no ?? ''),
+      class: r.class === null || Number.isNaN(Number(r.class)) ? null : Number(r.class),
+    })),
     total: rows.length,
   };
 }

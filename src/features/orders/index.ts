@@ -36,6 +36,7 @@ export {
 } from './insured';
 export { listItemView, listOrders, type OrderPage, orderActions, orderView } from './list';
 export { displayStatus, findOrder, findVisibleOrder, type OrderRecord, siteToday, toOrder } from './records';
+export { underwritingQueue } from './queue';
 export { ordersRouter } from './router';
 export {
   type CreateOrderInput,
@@ -72,6 +73,7 @@ export {
   submitUnderwriting,
   surrenderOrder,
   surrenderRefund,
+  type TimelineEntry,
   transition,
   type When,
 } from './service';

@@ -3,7 +3,24 @@ import { fenToYuan } from '~/lib/money';
 import { type Db, num } from '~/server/db/client';
 import { toOrder } from './records';
 
-export async function underwritingQueue(db: Db, q: { page: number; limit: number }) {
+/** One order in the queue, as the operator page and API show it. */
+export interface QueueItem {
+  id: number;
+  order_no: string;
+  member: string;
+  type: string;
+  plan_name: string;
+  holder_name: string;
+  credit_code: string;
+  class: number;
+  start_date: string;
+  end_date: string;
+  insured_count: number;
+  premium: string;
+  paid_at: number | null;
+}
+
+export async function underwritingQueue(db: Db, q: { page: number; limit: number }): Promise<{ list: QueueItem[]; total: number }> {
   const [agg] = await db.sql`SELECT COUNT(*) AS n FROM policy_order WHERE status = 'underwriting'`;
   const rows = await db.sql`SELECT o.*, u.username FROM policy_order o JOIN "user" u ON u.id = o.user_id
     WHERE o.status = 'underwriting' ORDER BY o.paid_at, o.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;

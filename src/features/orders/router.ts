@@ -181,6 +181,7 @@ export const ordersRouter = new Hono<ApiEnv>()
       return ok(c, {
         rows: result.rows,
         errors: result.errors.map((e) => ({ row: e.row, field: e.field, message: apiMessage(locale, e.key, e.params) })),
+        entries: result.entries,
         total: result.total,
       });
     }),

@@ -475,8 +475,18 @@ export async function decideUnderwriting(
     : refuseOrder(db, input.id, actor, input.reason, o);
 }
 
-/** Reads of one order for the API: timeline, newest last. */
-export async function orderTimeline(db: Db | SQL, orderId: number) {
+/** One timeline entry: from, to, who (actor kind and member id), a note, when (Unix seconds). */
+export interface TimelineEntry {
+  from: string;
+  to: string;
+  actor: string;
+  actor_id: number | null;
+  note: string;
+  time: number;
+}
+
+/** An order's timeline, oldest first. */
+export async function orderTimeline(db: Db | SQL, orderId: number): Promise<TimelineEntry[]> {
   const rows = await sqlOf(db)`SELECT * FROM order_timeline WHERE order_id = ${orderId} ORDER BY id`;
   return rows.map((r: Record<string, unknown>) => ({
     from: String(r.from_status),

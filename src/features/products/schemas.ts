@@ -64,3 +64,7 @@ export const planUpdateSchema = v.pipe(
   ),
 );
 export type PlanUpdateInput = v.InferOutput<typeof planUpdateSchema>;
+
+// Isomorphic premium arithmetic and plan types, for islands (the live premium on the order form).
+export { computePremium, type Premium, type PremiumInput, type PremiumProblem, premiumProblem, SHORT_TERM_RATES } from './premium';
+export type { PlanLimit, PlanSnapshot } from './types';

@@ -1,17 +1,59 @@
-/** Instant quote: how a quote is worked out, and an honest notice that the calculator is not open yet. */
-import { Icon } from '~/components/icon';
-import { Notice } from '~/components/notice';
+/**
+ * Instant quote: a plain GET form (plan, class, headcount, term) that the server answers with the
+ * premium and its breakdown, updating live once JavaScript runs; Buy goes through login to the
+ * prefilled order form. The quote uses the same function as the quote API and the order.
+ */
 import { PageBand } from '~/components/page-band';
 import { pageContext } from '~/components/page-context';
-import { NavLink } from '~/islands/nav-link';
+import { orderText } from '~/components/order-text';
+import { apiMessage } from '~/features/_shared/messages';
+import { listProducts, snapshotOf } from '~/features/products';
+import { OrderQuote, type QuotePlan, type QuoteValues } from '~/islands/order-quote';
+import { getDb } from '~/server/db/client';
 
-export default async function Offer() {
+export default async function Offer({ query }: { query?: string }) {
   const { view, t } = await pageContext('offer');
+  const o = orderText(view.locale);
+  const en = view.locale === 'en';
+  const products = await listProducts(getDb());
+  const plans: QuotePlan[] = products.flatMap((p) =>
+    p.plans.map((pl) => ({
+      ...snapshotOf(pl),
+      productName: en && p.name_en ? p.name_en : p.name,
+      planName: en && pl.name_en ? pl.name_en : pl.name,
+    })),
+  );
+  const params = new URLSearchParams(query ?? '');
+  const int = (k: string, d: number) => {
+    const n = Number(params.get(k));
+    return params.has(k) && Number.isFinite(n) ? Math.floor(n) : d;
+  };
+  const first = plans.find((p) => p.id === int('plan', 0)) ?? plans[0];
+  const initial: QuoteValues = {
+    plan: first?.id ?? 0,
+    class: int('class', first?.classes[0] ?? 1),
+    headcount: int('headcount', first?.min_insured ?? 1),
+    months: int('months', 12),
+  };
+  const problems = Object.fromEntries(
+    ['product.classNotAllowed', 'product.headcountRange', 'product.monthsInvalid'].map((k) => [k, apiMessage(view.locale, k)]),
+  );
   const steps = ['product', 'class', 'people'] as const;
   return (
     <>
-      <PageBand title={t('title')} lead={t('lead')} siteName={view.site.siteName} />
+      <PageBand title={o.offer.title} lead={o.offer.lead} siteName={view.site.siteName} />
       <div className="container section offer-layout">
+        <section className="card" aria-labelledby="offer-calc">
+          <h2 id="offer-calc">{t('calcTitle')}</h2>
+          <OrderQuote
+            plans={plans}
+            initial={initial}
+            submitted={params.has('q') || params.has('plan')}
+            loggedIn={Boolean(view.user)}
+            problems={problems}
+            o={{ offer: o.offer, form: o.form }}
+          />
+        </section>
         <section className="card" aria-labelledby="offer-how">
           <h2 id="offer-how">{t('howTitle')}</h2>
           <ol className="steps">
@@ -24,23 +66,10 @@ export default async function Offer() {
               </li>
             ))}
           </ol>
-        </section>
-        <section className="card" aria-labelledby="offer-calc">
-          <h2 id="offer-calc">
-            <Icon name="calculator" size={20} /> {t('calcTitle')}
-          </h2>
-          <Notice kind="warning" title={t('notice.notAvailableTitle')} role="status">
-            <p>{t('calcNotice')}</p>
-          </Notice>
           <p className="card-actions">
-            <NavLink to="/product" className="btn btn-primary" match="none">
+            <a href="/product" className="btn btn-ghost">
               {t('toProducts')}
-            </NavLink>
-            {view.openMemberCenter ? (
-              <a href="/user" className="btn btn-ghost">
-                {t('nav.memberCenter')}
-              </a>
-            ) : null}
+            </a>
           </p>
         </section>
       </div>

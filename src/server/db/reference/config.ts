@@ -15,7 +15,7 @@ export const DEFAULT_SITE_CONFIG: Record<string, unknown> = {
     mode: 'local',
     maxSize: 10 * 1024 * 1024,
     saveName: '/storage/{topic}/{year}{mon}{day}/{fileName}{fileSha1}{.suffix}',
-    allowedSuffixes: 'jpg,png,bmp,jpeg,gif,webp,zip,rar,pdf,xls,xlsx,doc,docx',
+    allowedSuffixes: 'jpg,png,bmp,jpeg,gif,webp,zip,rar,pdf,xls,xlsx,doc,docx,csv',
     allowedMimeTypes: '',
   },
   openMemberCenter: true,

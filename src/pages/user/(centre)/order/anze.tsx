@@ -1,8 +1,9 @@
-import { MemberPage } from '~/components/member-page';
+/** /user/order/anze: the member's (team-visible) orders with filters in the URL, the Add form at ?new=1, Export. */
+import type { PageProps } from 'waku/router';
+import { OrderListPage } from '~/components/order-list';
 
-/** /user/order/anze: business content not built yet; the shell, the title and an honest notice. */
-export default function OrderAnzePage() {
-  return <MemberPage page="user/order/anze" notBuilt />;
+export default function Page({ query }: PageProps<'/user/order/anze'>) {
+  return <OrderListPage type="anze" query={query ?? ''} />;
 }
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

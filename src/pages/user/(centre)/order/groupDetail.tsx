@@ -1,8 +1,9 @@
-import { MemberPage } from '~/components/member-page';
+/** /user/order/groupDetail?id=: one order — summary, timeline, insured list, policy PDF, Pay / Cancel / Surrender. */
+import type { PageProps } from 'waku/router';
+import { OrderDetailPage } from '~/components/order-detail';
 
-/** /user/order/groupDetail: business content not built yet; the shell, the title and an honest notice. */
-export default function OrderGroupDetailPage() {
-  return <MemberPage page="user/order/groupDetail" notBuilt />;
+export default function Page({ query }: PageProps<'/user/order/groupDetail'>) {
+  return <OrderDetailPage query={query ?? ''} />;
 }
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

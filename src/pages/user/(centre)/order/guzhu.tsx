@@ -1,9 +1,9 @@
-import { ExportButton } from '~/components/export-button';
-import { MemberPage } from '~/components/member-page';
+/** /user/order/guzhu: the member's (team-visible) orders with filters in the URL, the Add form at ?new=1, Export. */
+import type { PageProps } from 'waku/router';
+import { OrderListPage } from '~/components/order-list';
 
-/** /user/order/guzhu: business content not built yet; the shell, the title, the guarded Export action and an honest notice. */
-export default function Page() {
-  return <MemberPage page="user/order/guzhu" notBuilt actions={({ t }) => <ExportButton page="order/guzhu" t={t} />} />;
+export default function Page({ query }: PageProps<'/user/order/guzhu'>) {
+  return <OrderListPage type="guzhu" query={query ?? ''} />;
 }
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,8 +1,9 @@
-import { MemberPage } from '~/components/member-page';
+/** /user/order/personal: the member's (team-visible) orders with filters in the URL, the Add form at ?new=1, Export. */
+import type { PageProps } from 'waku/router';
+import { OrderListPage } from '~/components/order-list';
 
-/** /user/order/personal: business content not built yet; the shell, the title and an honest notice. */
-export default function OrderPersonalPage() {
-  return <MemberPage page="user/order/personal" notBuilt />;
+export default function Page({ query }: PageProps<'/user/order/personal'>) {
+  return <OrderListPage type="personal" query={query ?? ''} />;
 }
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,9 +1,9 @@
-import { ExportButton } from '~/components/export-button';
-import { MemberPage } from '~/components/member-page';
+/** /user/order/tuanyi: the member's (team-visible) orders with filters in the URL, the Add form at ?new=1, Export. */
+import type { PageProps } from 'waku/router';
+import { OrderListPage } from '~/components/order-list';
 
-/** /user/order/tuanyi: business content not built yet; the shell, the title, the guarded Export action and an honest notice. */
-export default function Page() {
-  return <MemberPage page="user/order/tuanyi" notBuilt actions={({ t }) => <ExportButton page="order/tuanyi" t={t} />} />;
+export default function Page({ query }: PageProps<'/user/order/tuanyi'>) {
+  return <OrderListPage type="tuanyi" query={query ?? ''} />;
 }
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

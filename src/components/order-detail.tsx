@@ -1,0 +1,280 @@
+/**
+ * /user/order/groupDetail?id=: one order the member may see (404 notice otherwise) — summary,
+ * policyholder, plan limits, timeline, the insured list with search, paging and export (GET
+ * form, no JavaScript needed), the policy PDF, and Pay / Cancel / Surrender when allowed.
+ */
+import { displayStatus, findVisibleOrder, listInsured, orderActions, orderTimeline, siteToday } from '~/features/orders';
+import { maskResidentId } from '~/lib/cn-id';
+import { formatDate, formatMoney } from '~/lib/format';
+import { fenToYuan } from '~/lib/money';
+import { getRequestContext } from '~/server/context';
+import { getDb } from '~/server/db/client';
+import { OrderActions, OrderRefresh } from '~/islands/order-actions';
+import { Notice } from './notice';
+import { OrderFrame } from './order-frame';
+import { OrderStatusBadge } from './order-status';
+import { fill } from './order-text';
+
+const money = (fen: number) => `¥${formatMoney(fenToYuan(fen))}`;
+
+export function OrderDetailPage({ query }: { query: string }) {
+  const params = new URLSearchParams(query);
+  const id = Number(params.get('id'));
+  const kw = (params.get('keyword') ?? '').slice(0, 50);
+  const page = Math.max(1, Math.min(100_000, Number(params.get('page')) || 1));
+  const limit = 20;
+  return (
+    <OrderFrame
+      page="user/order/groupDetail"
+      title={(o) => o.titles.groupDetail}
+      render={async ({ view, o }) => {
+        const session = getRequestContext().session;
+        if (!session) return null;
+        const db = getDb();
+        const order = Number.isSafeInteger(id) && id > 0 ? await findVisibleOrder(db, session.userId, id) : null;
+        if (!order) {
+          return (
+            <Notice kind="warning" role="alert">
+              <p>{o.detail.notFound}</p>
+            </Notice>
+          );
+        }
+        const today = await siteToday(db);
+        const status = displayStatus(order, today);
+        const actions = orderActions(order, today);
+        const [timeline, roster] = await Promise.all([
+          orderTimeline(db, order.id),
+          order.namedList ? listInsured(db, order.id, { keyword: kw, page, limit }) : null,
+        ]);
+        const pages = roster ? Math.max(1, Math.ceil(roster.total / limit)) : 1;
+        const self = (p: number) =>
+          `/user/order/groupDetail?id=${order.id}${kw ? `&keyword=${encodeURIComponent(kw)}` : ''}${p > 1 ? `&page=${p}` : ''}`;
+        const d = o.detail;
+        const h = order.policyholder;
+        const en = view.locale === 'en';
+        return (
+          <div className="order-detail">
+            {status === 'underwriting' ? <OrderRefresh seconds={4} /> : null}
+            <section className="card order-wide" aria-labelledby="od-summary">
+              <div className="order-card-head">
+                <h2 id="od-summary">
+                  {o.products[order.product]} · {en && order.plan.name_en ? order.plan.name_en : order.planName}
+                </h2>
+                <OrderStatusBadge status={status} o={o} />
+              </div>
+              <dl className="kv-grid" style={{ marginTop: 0 }}>
+                <div className="kv">
+                  <dt>{d.orderNo}</dt>
+                  <dd data-order-no>{order.orderNo}</dd>
+                </div>
+                <div className="kv">
+                  <dt>{d.policyNo}</dt>
+                  <dd data-policy-no>{order.policyNo ?? '—'}</dd>
+                </div>
+                <div className="kv">
+                  <dt>{d.period}</dt>
+                  <dd>
+                    {order.startDate} ~ {order.endDate} ({fill(d.months, { n: order.months })})
+                  </dd>
+                </div>
+                <div className="kv">
+                  <dt>{order.product === 'anze' ? d.band : d.class}</dt>
+                  <dd>{order.class}</dd>
+                </div>
+                <div className="kv">
+                  <dt>{d.insuredCount}</dt>
+                  <dd>{order.insuredCount}</dd>
+                </div>
+                <div className="kv">
+                  <dt>{d.perPerson}</dt>
+                  <dd>
+                    {money(order.perPerson)} ({d.rate} {order.rate}%)
+                  </dd>
+                </div>
+                <div className="kv kv-stat">
+                  <dt>{d.premium}</dt>
+                  <dd>{money(order.premium)}</dd>
+                </div>
+                {order.refunded > 0 ? (
+                  <div className="kv">
+                    <dt>{d.refunded}</dt>
+                    <dd>{money(order.refunded)}</dd>
+                  </div>
+                ) : null}
+                {order.reason ? (
+                  <div className="kv">
+                    <dt>{d.reason}</dt>
+                    <dd>{order.reason}</dd>
+                  </div>
+                ) : null}
+              </dl>
+              <div className="card-actions">
+                <OrderActions
+                  id={order.id}
+                  actions={actions}
+                  premium={order.premium}
+                  startDate={order.startDate}
+                  endDate={order.endDate}
+                  today={today}
+                  o={{ actions: o.actions, confirm: o.confirm }}
+                />
+                {actions.includes('policy') ? (
+                  <a className="btn btn-ghost" href={`/userapi/v1/order/policy?id=${order.id}`} download data-action="policy">
+                    {o.actions.policy}
+                  </a>
+                ) : null}
+                <a className="btn btn-ghost" href={`/user/order/${order.namedList ? order.product : 'withoutDetail'}`}>
+                  {o.actions.back}
+                </a>
+              </div>
+              {status === 'underwriting' ? <p className="order-sub">{d.underwritingWait}</p> : null}
+            </section>
+            <section className="card" aria-labelledby="od-holder">
+              <h2 id="od-holder" className="card-title">
+                {d.holder}
+              </h2>
+              <dl className="detail-list">
+                <div>
+                  <dt>{d.holder}</dt>
+                  <dd>{h.name}</dd>
+                </div>
+                {h.credit_code ? (
+                  <div>
+                    <dt>{d.creditCode}</dt>
+                    <dd>{h.credit_code}</dd>
+                  </div>
+                ) : null}
+                <div>
+                  <dt>{d.contact}</dt>
+                  <dd>
+                    {h.contact} {h.mobile}
+                  </dd>
+                </div>
+                {h.email ? (
+                  <div>
+                    <dt>{d.email}</dt>
+                    <dd>{h.email}</dd>
+                  </div>
+                ) : null}
+                {h.address ? (
+                  <div>
+                    <dt>{d.address}</dt>
+                    <dd>{h.address}</dd>
+                  </div>
+                ) : null}
+              </dl>
+              <h2 className="card-title" style={{ marginTop: 'var(--space-5)' }}>
+                {d.limits}
+                {order.product === 'anze' ? d.perAccident : ''}
+              </h2>
+              <ul className="order-limits">
+                {(order.plan.limits ?? []).map((l) => (
+                  <li key={l.label}>
+                    <span>{en && l.label_en ? l.label_en : l.label}</span>
+                    <strong>{money(l.amount)}</strong>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section className="card" aria-labelledby="od-timeline">
+              <h2 id="od-timeline" className="card-title">
+                {d.timeline}
+              </h2>
+              <ol className="order-timeline">
+                {timeline.map((e) => (
+                  <li key={`${e.time}-${e.from}-${e.to}`}>
+                    <div>
+                      <strong>{o.status[e.to] ?? e.to}</strong>
+                      <span className="order-sub">
+                        {formatDate(e.time, 'YYYY-MM-DD HH:mm', view.timeZone)} · {d.actors[e.actor] ?? e.actor}
+                        {e.note ? ` · ${e.note}` : ''}
+                      </span>
+                    </div>
+                  </li>
+                ))}
+              </ol>
+            </section>
+            <section className="card order-wide" aria-labelledby="od-insured">
+              <div className="order-card-head">
+                <h2 id="od-insured">
+                  {d.insured}
+                  {roster ? ` (${roster.total})` : ''}
+                </h2>
+                {roster ? (
+                  <a
+                    className="btn btn-ghost btn-sm"
+                    href={`/userapi/v1/order/exportInsured?id=${order.id}`}
+                    download
+                    data-action="exportInsured"
+                  >
+                    {o.actions.exportInsured}
+                  </a>
+                ) : null}
+              </div>
+              {!roster ? (
+                <p className="muted">{d.headcountOnly}</p>
+              ) : (
+                <>
+                  <form className="order-inline" method="get" action="/user/order/groupDetail">
+                    <input type="hidden" name="id" value={order.id} />
+                    <input type="search" name="keyword" defaultValue={kw} maxLength={50} placeholder={d.search} aria-label={d.search} />
+                    <button type="submit" className="btn btn-ghost">
+                      {d.searchButton}
+                    </button>
+                  </form>
+                  {roster.list.length === 0 ? (
+                    <p className="order-empty">{d.noInsured}</p>
+                  ) : (
+                    <div className="table-scroll">
+                      <table className="data-table order-insured">
+                        <thead>
+                          <tr>
+                            <th scope="col">{d.name}</th>
+                            <th scope="col">{d.idNo}</th>
+                            <th scope="col">{d.gender}</th>
+                            <th scope="col">{d.birthday}</th>
+                            <th scope="col">{o.form.rowClass}</th>
+                            <th scope="col">{d.period}</th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {roster.list.map((r) => (
+                            <tr key={r.id}>
+                              <td className="oi-name">{r.name}</td>
+                              <td className="oi-id nowrap">{maskResidentId(r.idNo)}</td>
+                              <td className="oi-gender">{r.gender === 1 ? d.male : d.female}</td>
+                              <td className="oi-birthday nowrap">{r.birthday}</td>
+                              <td className="oi-class">{r.class}</td>
+                              <td className="oi-period nowrap">
+                                {r.activeFrom} ~ {r.activeTo}
+                              </td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    </div>
+                  )}
+                  {roster.total > limit ? (
+                    <nav className="pager" aria-label={o.table.pages}>
+                      {page > 1 ? (
+                        <a className="btn btn-ghost btn-sm" href={self(page - 1)} rel="prev">
+                          {o.table.prev}
+                        </a>
+                      ) : null}
+                      <span className="pager-status">{fill(o.table.pageOf, { page, pages })}</span>
+                      {page < pages ? (
+                        <a className="btn btn-ghost btn-sm" href={self(page + 1)} rel="next">
+                          {o.table.next}
+                        </a>
+                      ) : null}
+                    </nav>
+                  ) : null}
+                </>
+              )}
+            </section>
+          </div>
+        );
+      }}
+    />
+  );
+}

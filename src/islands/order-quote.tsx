@@ -1,0 +1,145 @@
+'use client';
+/**
+ * The quote form of /offer. Rendered on the server it is a plain GET form (the page computes the
+ * quote for the submitted values); once hydrated it recomputes as the visitor types, with the
+ * very function the quote API and the order price with. Buy goes through login (`to=`) to the
+ * prefilled order form.
+ */
+import '../components/order-page.css';
+import { useState } from 'react';
+import type { OrderTexts } from '~/components/order-text';
+import { computePremium, type PlanSnapshot, premiumProblem } from '~/features/products/schemas';
+import { formatMoney } from '~/lib/format';
+import { fenToYuan } from '~/lib/money';
+
+export interface QuotePlan extends PlanSnapshot {
+  productName: string;
+  planName: string;
+}
+
+export interface QuoteValues {
+  plan: number;
+  class: number;
+  headcount: number;
+  months: number;
+}
+
+export interface OrderQuoteProps {
+  plans: QuotePlan[];
+  initial: QuoteValues;
+  /** Whether the visitor submitted the form (show the result even without JavaScript). */
+  submitted: boolean;
+  loggedIn: boolean;
+  /** Problem messages by key (the API's texts). */
+  problems: Record<string, string>;
+  o: Pick<OrderTexts, 'offer' | 'form'>;
+}
+
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
+const yuan = (fen: number) => formatMoney(fenToYuan(fen));
+
+/** Where Buy leads: the order form prefilled, through login when needed. */
+export function buyHref(plan: QuotePlan, v: QuoteValues, loggedIn: boolean): string {
+  const page = plan.named_list ? plan.product : 'withoutDetail';
+  const target = `/user/order/${page}?new=1&plan=${plan.id}&class=${v.class}&months=${v.months}&headcount=${v.headcount}`;
+  return loggedIn ? target : `/user/login?to=${encodeURIComponent(target)}`;
+}
+
+export function OrderQuote({ plans, initial, submitted, loggedIn, problems, o }: OrderQuoteProps) {
+  const [v, setV] = useState<QuoteValues>(initial);
+  const [live, setLive] = useState(submitted);
+  const plan = plans.find((p) => p.id === v.plan) ?? plans[0];
+  const change = (patch: Partial<QuoteValues>) => {
+    setV((cur) => {
+      const next = { ...cur, ...patch };
+      const p = plans.find((x) => x.id === next.plan);
+      if (p && !p.classes.includes(next.class)) next.class = p.classes[0];
+      if (p && patch.plan !== undefined) next.headcount = Math.min(Math.max(next.headcount, p.min_insured), p.max_insured);
+      return next;
+    });
+    setLive(true);
+  };
+  const problem = plan ? premiumProblem(plan, v) : null;
+  const result = plan && !problem ? computePremium(plan, v) : null;
+  const f = o.offer;
+  return (
+    <>
+      <form className="order-quote" method="get" action="/offer" aria-label={f.title}>
+        <input type="hidden" name="q" value="1" />
+        <div className="field" style={{ gridColumn: '1 / -1' }}>
+          <label htmlFor="oq-plan">{f.plan}</label>
+          <select id="oq-plan" name="plan" value={v.plan} onChange={(e) => change({ plan: Number(e.target.value) })}>
+            {plans.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.productName} · {p.planName}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="oq-class">{plan?.product === 'anze' ? o.form.band : o.form.class}</label>
+          <select id="oq-class" name="class" value={v.class} onChange={(e) => change({ class: Number(e.target.value) })}>
+            {(plan?.classes ?? [1, 2, 3, 4, 5, 6]).map((c) => (
+              <option key={c} value={c}>
+                {fill(o.form.classN, { n: c })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="oq-headcount">{f.headcount}</label>
+          <input
+            id="oq-headcount"
+            name="headcount"
+            type="number"
+            min={plan?.min_insured ?? 1}
+            max={plan?.max_insured ?? 100000}
+            value={v.headcount}
+            onChange={(e) => change({ headcount: Math.floor(Number(e.target.value) || 0) })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="oq-months">{o.form.months}</label>
+          <select id="oq-months" name="months" value={v.months} onChange={(e) => change({ months: Number(e.target.value) })}>
+            {Array.from({ length: 12 }, (_, i) => 12 - i).map((m) => (
+              <option key={m} value={m}>
+                {m === 12 ? o.form.year : fill(o.form.monthsN, { n: m })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field" style={{ gridColumn: '1 / -1' }}>
+          <button type="submit" className="btn btn-primary">
+            {f.quote}
+          </button>
+        </div>
+      </form>
+      <section className="quote-result" aria-live="polite" aria-labelledby="oq-result">
+        <h3 id="oq-result">{f.result}</h3>
+        {!live ? (
+          <p className="muted">{f.none}</p>
+        ) : problem ? (
+          <p className="order-field-error" role="alert">
+            {f.invalid} {fill(problems[problem.key] ?? problem.key, problem.params ?? {})}
+          </p>
+        ) : result && plan ? (
+          <>
+            <p className="quote-figure" data-quote-premium>
+              ¥{yuan(result.premium)}
+            </p>
+            <p className="muted">
+              {fill(o.form.breakdown, { n: v.headcount, per: yuan(result.perPerson), annual: yuan(result.annual), rate: result.rate })}
+            </p>
+            <p>
+              <a className="btn btn-primary" href={buyHref(plan, v, loggedIn)} data-action="buy">
+                {f.buy}
+              </a>
+            </p>
+            {loggedIn ? null : <p className="order-sub">{f.buyHint}</p>}
+          </>
+        ) : null}
+      </section>
+    </>
+  );
+}
