@@ -128,18 +128,19 @@ export async function receiveUpload(req: Request, cap: number, scratchDir: strin
     if (partTarget === 'file') {
       fileSize += data.length;
       hasher?.update(data);
+      // No copies: `data` views a chunk (or a concatenation) that nothing writes to again.
       if (headLen < HEAD_BYTES) {
         const take = data.subarray(0, HEAD_BYTES - headLen);
-        head.push(Buffer.from(take));
+        head.push(take);
         headLen += take.length;
       }
-      pending.push(Buffer.from(data));
+      pending.push(data);
       pendingLen += data.length;
       if (pendingLen >= WRITE_BATCH) await flush();
     } else if (partTarget === 'field') {
       fieldLen += data.length;
       if (fieldLen > MAX_FIELD) throw broken();
-      fieldChunks.push(Buffer.from(data));
+      fieldChunks.push(data);
     }
   };
   const endPart = async () => {
