@@ -62,20 +62,27 @@ function nextDay(day: string): string {
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
-/** The WHERE of a list: scope (member ids, or every claim for operators), filters, report-day range. */
-function whereOf(sql: SQL, scope: number[] | null, q: ClaimListQuery, timeZone: string, statuses: readonly ClaimStatus[] | null) {
-  let w = scope ? sql`user_id IN ${sql(scope)}` : sql`1 = 1`;
+/** A claim number as members type it: looked up on its unique index, not by a scan. */
+const CLAIM_NO = /^CL\d{14}$/;
+
+/**
+ * The WHERE of a list: scope (member ids, or every claim for operators), filters, report-day
+ * range. `open`: only open claims, written as the literal list the partial index names.
+ */
+function whereOf(sql: SQL, scope: number[] | null, q: ClaimListQuery, timeZone: string, open = false) {
+  let w = scope ? (scope.length === 1 ? sql`user_id = ${scope[0]}` : sql`user_id IN ${sql(scope)}`) : sql`1 = 1`;
   if (q.status) w = sql`${w} AND status = ${q.status}`;
-  else if (statuses) w = sql`${w} AND status IN ${sql([...statuses])}`;
+  else if (open) w = sql`${w} AND status IN ('reported', 'reviewing', 'need_documents', 'approved')`;
   if (q.type) w = sql`${w} AND type = ${q.type}`;
   if (q.start || q.end) {
     const from = q.start ? dayStart(q.start, timeZone) : 0;
     const to = q.end ? dayStart(nextDay(q.end), timeZone) : NO_END;
     w = sql`${w} AND created_at >= ${from} AND created_at < ${to}`;
   }
-  if (q.keyword) {
+  if (q.keyword && CLAIM_NO.test(q.keyword.toUpperCase())) w = sql`${w} AND claim_no = ${q.keyword.toUpperCase()}`;
+  else if (q.keyword) {
     const like = `%${q.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    w = sql`${w} AND (claim_no = ${q.keyword} OR insured_name LIKE ${like} ESCAPE '\\' OR policy_no LIKE ${like} ESCAPE '\\')`;
+    w = sql`${w} AND (insured_name LIKE ${like} ESCAPE '\\' OR policy_no LIKE ${like} ESCAPE '\\' OR claim_no LIKE ${like} ESCAPE '\\')`;
   }
   return w;
 }
@@ -87,7 +94,7 @@ export async function listClaims(
   q: ClaimListQuery,
   timeZone: string,
 ): Promise<{ list: ClaimListItem[]; total: number }> {
-  const where = whereOf(db.sql, scope, q, timeZone, null);
+  const where = whereOf(db.sql, scope, q, timeZone);
   const [agg] = await db.sql`SELECT COUNT(*) AS n FROM claim WHERE ${where}`;
   const total = num(agg.n);
   if (!total) return { list: [], total };
@@ -102,13 +109,19 @@ export async function listQueue(
   q: ClaimListQuery,
   timeZone: string,
 ): Promise<{ list: ClaimListItem[]; total: number; counts: Record<ClaimStatus, number> }> {
-  const where = whereOf(db.sql, null, q, timeZone, OPEN_STATUSES);
+  const where = whereOf(db.sql, null, q, timeZone, true);
   const counts = Object.fromEntries(CLAIM_STATUSES.map((s) => [s, 0])) as Record<ClaimStatus, number>;
   for (const r of await db.sql`SELECT status, COUNT(*) AS n FROM claim GROUP BY status`) {
     if ((CLAIM_STATUSES as readonly string[]).includes(String(r.status))) counts[String(r.status) as ClaimStatus] = num(r.n);
   }
-  const [agg] = await db.sql`SELECT COUNT(*) AS n FROM claim WHERE ${where}`;
-  const total = num(agg.n);
+  let total: number;
+  if (!q.type && !q.keyword && !q.start && !q.end) {
+    // No filter but the status: the counts already hold the total.
+    total = q.status ? counts[q.status] : OPEN_STATUSES.reduce((n, s) => n + counts[s], 0);
+  } else {
+    const [agg] = await db.sql`SELECT COUNT(*) AS n FROM claim WHERE ${where}`;
+    total = num(agg.n);
+  }
   if (!total) return { list: [], total, counts };
   const rows: Row[] = await db.sql`SELECT * FROM claim WHERE ${where}
     ORDER BY created_at ASC, id ASC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
@@ -231,7 +244,7 @@ export async function exportRows(
   timeZone: string,
   locale: Locale,
 ): Promise<{ header: string[]; rows: string[][] }> {
-  const where = whereOf(db.sql, scope, q, timeZone, null);
+  const where = whereOf(db.sql, scope, q, timeZone);
   const rows: Row[] = await db.sql`SELECT * FROM claim WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${EXPORT_MAX_ROWS}`;
   const m = (k: string) => apiMessage(locale, k);
   const header = ['claimNo', 'status', 'type', 'policyNo', 'insured', 'accidentDate', 'estimated', 'approved', 'reportedAt'].map((k) =>

@@ -48,6 +48,10 @@ export const claimMigrations: Migration[] = [
       // The member list: a company's claims newest first; the operator queue: by status, oldest first.
       `CREATE INDEX claim_user_list ON claim (user_id, created_at, id)`,
       `CREATE INDEX claim_queue ON claim (status, created_at, id)`,
+      // A member's list by status; the open queue (the query names the same literal status list,
+      // so SQLite can use the partial index too).
+      `CREATE INDEX claim_user_status ON claim (user_id, status, created_at, id)`,
+      `CREATE INDEX claim_open_queue ON claim (created_at, id) WHERE status IN ('reported', 'reviewing', 'need_documents', 'approved')`,
       `CREATE TABLE claim_document (
         id {{id}},
         claim_id INTEGER NOT NULL REFERENCES claim (id),
