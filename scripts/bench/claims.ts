@@ -62,7 +62,7 @@ async function fill(db: Db): Promise<{ demo: number; operatorToken: string; demo
   const CHUNK = 500;
   let sampleNo = '';
   for (let start = 0; start < TOTAL; start += CHUNK) {
-    const rows = [];
+    const rows: Record<string, unknown>[] = [];
     for (let i = start; i < Math.min(TOTAL, start + CHUNK); i++) {
       const userId = i % 5 < 3 ? demoId : others[i % others.length];
       const status = CLAIM_STATUSES[i % CLAIM_STATUSES.length];
@@ -136,8 +136,8 @@ async function run(engine: string, db: Db): Promise<void> {
   await time('status = reported', () => listQueue(db, { ...base, status: 'reported' }, tz));
   await time('open claims, page 50', () => listQueue(db, { ...base, page: 50 }, tz));
   const app = createApi({ getDb: () => db });
-  const get = (path: string, token: string) =>
-    app.request(`${ORIGIN}/userapi/v1/${path}`, { headers: { 'ba-user-token': token } }).then((r) => r.text());
+  const get = async (path: string, token: string) =>
+    (await app.request(`${ORIGIN}/userapi/v1/${path}`, { headers: { 'ba-user-token': token } })).text();
   console.log(' API in process:');
   await time('GET claim/list', () => get('claim/list', demoToken));
   await time('GET operator/claim/list', () => get('operator/claim/list', operatorToken));
