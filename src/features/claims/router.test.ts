@@ -684,3 +684,74 @@ for (const engine of engines()) {
     });
   });
 }
+
+for (const engine of engines()) {
+  describe(`claims demo data and team scope on ${engine.name}`, () => {
+    let t: TestDatabase;
+    let root: string;
+    beforeAll(async () => {
+      root = mkdtempSync(join(tmpdir(), 'claims-demo-'));
+      setStorage(new LocalStorage(root));
+      t = await freshDatabase(engine);
+      const { seedOrdersDemo } = await import('~/features/orders');
+      const { seedClaimsDemo } = await import('./demo');
+      await ensureDatabase(t.db, { demo: true, demoSeeders: [seedLedgerDemo, seedOrdersDemo, seedClaimsDemo] });
+    }, 90_000);
+    afterAll(async () => {
+      setStorage(null);
+      rmSync(root, { recursive: true, force: true });
+      await t.drop();
+    });
+
+    test('seven demo claims, one per status, with matching timelines and documents, and 2 unread notifications', async () => {
+      const [demo] = await t.db.sql`SELECT id FROM "user" WHERE username = 'demo'`;
+      const rows = await t.db.sql`SELECT * FROM claim WHERE user_id = ${num(demo.id)} ORDER BY id`;
+      expect(rows.map((r: { status: string }) => r.status).sort()).toEqual(
+        ['approved', 'need_documents', 'paid', 'rejected', 'reported', 'reviewing', 'withdrawn'].sort(),
+      );
+      expect(new Set(rows.map((r: { policy_type: string }) => r.policy_type))).toEqual(new Set(['guzhu', 'tuanyi']));
+      const by = (s: string) => rows.find((r: { status: string }) => r.status === s);
+      expect(JSON.parse(by('need_documents').requested_kinds)).toEqual(['invoices']);
+      expect(by('need_documents').request_note).not.toBe('');
+      expect(num(by('approved').approved_amount)).toBe(860_000);
+      expect(by('paid').payment_ref).not.toBe('');
+      expect(by('rejected').reason).not.toBe('');
+      for (const r of rows) {
+        const [last] = await t.db.sql`SELECT to_status FROM claim_event WHERE claim_id = ${r.id} ORDER BY id DESC LIMIT 1`;
+        expect(last.to_status).toBe(r.status);
+        const [docs] = await t.db.sql`SELECT COUNT(*) AS n FROM claim_document WHERE claim_id = ${r.id}`;
+        expect(num(docs.n)).toBeGreaterThanOrEqual(2);
+      }
+      const [unread] = await t.db.sql`SELECT COUNT(*) AS n FROM notification WHERE user_id = ${num(demo.id)} AND read_at IS NULL`;
+      expect(num(unread.n)).toBe(2);
+    });
+
+    test("a main account sees its sub-accounts' claims; a sub-account only its own", async () => {
+      const { listClaims, claimDetail } = await import('./queries');
+      const { visibleUserIds } = await import('~/server/members');
+      const [demo] = await t.db.sql`SELECT id, group_id FROM "user" WHERE username = 'demo'`;
+      const demoId = num(demo.id);
+      const [sub] = await t.db.sql`INSERT INTO "user" (group_id, username, password_hash, status, join_time, parent_id)
+        VALUES (${num(demo.group_id)}, 'claims_sub', 'x', 'enable', ${nowSeconds()}, ${demoId}) RETURNING id`;
+      const subId = num(sub.id);
+      const [one] = await t.db.sql`SELECT * FROM claim WHERE user_id = ${demoId} ORDER BY id LIMIT 1`;
+      const [copy] = await t.db
+        .sql`INSERT INTO claim (claim_no, user_id, order_id, policy_no, policy_type, named, insured_name, insured_id_no,
+          type, accident_date, estimated_amount, status, created_at, updated_at)
+        VALUES ('CL20260101999999', ${subId}, ${one.order_id}, ${one.policy_no}, ${one.policy_type}, 1, '子账号员工', ${one.insured_id_no},
+          'injury', ${one.accident_date}, 100, 'reported', ${nowSeconds()}, ${nowSeconds()}) RETURNING id`;
+      const q = { status: '', type: '', keyword: '', start: '', end: '', page: 1, limit: 100 } as const;
+      const tz = 'Asia/Shanghai';
+      const owner = await listClaims(t.db, await visibleUserIds(t.db, demoId), { ...q }, tz);
+      expect(owner.list.map((c) => c.claim_no)).toContain('CL20260101999999');
+      const mine = await listClaims(t.db, await visibleUserIds(t.db, subId), { ...q }, tz);
+      expect(mine.list.map((c) => c.claim_no)).toEqual(['CL20260101999999']);
+      await expect(claimDetail(t.db, await visibleUserIds(t.db, subId), num(one.id), 'en', { role: 'member' })).rejects.toThrow(
+        'notFoundRecord',
+      );
+      expect((await claimDetail(t.db, await visibleUserIds(t.db, demoId), num(copy.id), 'en', { role: 'member' })).claim.claim_no).toBe(
+        'CL20260101999999',
+      );
+    });
+  });
+}
