@@ -107,8 +107,18 @@ for (const engine of engines()) {
         413001,
         'The size of the uploaded file exceeds the allowed range!',
       ]);
-      const zh = await upload({ file: file(png(2, 2), 'x.exe') }, { 'ba-user-token': token, 'think-lang': 'zh-cn' });
+      const zhHeaders = { 'ba-user-token': token, 'think-lang': 'zh-cn' };
+      const zh = await upload({ file: file(png(2, 2), 'x.exe') }, zhHeaders);
       expect(zh.body.message).toBe('上传的文件类型不被允许！');
+      expect((await upload({ topic: 'default' }, zhHeaders)).body.message).toBe('上传的文件数据不完整！');
+      expect((await upload({ file: file(png(2, 2, MAX + 10), 'big.png') }, zhHeaders)).body.message).toBe('上传的文件大小超出允许范围！');
+      expect((await upload({ file: file(png(100_000, 100_000), 'bomb.png') }, zhHeaders)).body.message).toBe('图片尺寸超出允许范围！');
+      expect((await upload({ file: file(text('<svg onload=alert(1)>'), 'x.png') }, zhHeaders)).body.message).toBe(
+        '上传的文件类型不被允许！',
+      );
+      expect((await upload({ file: file(png(5, 5), 'a.png'), topic: '../x' }, zhHeaders)).body.message).toBe(
+        '存储目录只能包含字母、数字、下划线和短横线（最多 20 个字符）',
+      );
     });
 
     test('allowed lists: suffix case-insensitive with or without a dot, list form, or an allowed MIME type', async () => {
@@ -144,6 +154,25 @@ for (const engine of engines()) {
       expect(r.body.data.file.topic).toBe('avatar');
       expect(r.body.data.file.url).toMatch(/^\/storage\/avatar\/\d{8}\/passwd[0-9a-f]{8}\.png$/);
       expect(r.body.data.file.name).toBe('passwd.png');
+      for (const name of ['..\\..\\win.png', '%2e%2e%2fenc.png', '.hidden.png', 'a\u0000b/../c.png', '....png', 'CON:.png']) {
+        const h = await upload({ file: file(png(5, 7, name.length), name) });
+        expect([name, h.res.status]).toEqual([name, 200]);
+        const key = h.body.data.file.url.slice(1);
+        expect(key).toMatch(/^storage\/default\/\d{8}\/[^/]+\.png$/);
+        expect(key.split('/').every((seg: string) => seg !== '..' && !seg.startsWith('.'))).toBe(true);
+      }
+      // The query's filepath is checked like the field.
+      const q = await api.request(`${URL_}?filepath=..%2F..%2Fetc`, {
+        method: 'POST',
+        body: (() => {
+          const f = new FormData();
+          f.append('file', file(png(5, 8), 'q.png'));
+          return f;
+        })(),
+        headers: { 'ba-user-token': token },
+      });
+      expect(q.status).toBe(400);
+      expect(filesUnder(root).every((p) => p.startsWith(root))).toBe(true);
     });
 
     test('the same bytes twice: one id, one file; another topic is another row', async () => {
