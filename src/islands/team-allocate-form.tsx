@@ -114,14 +114,16 @@ export function TeamAllocateForm({ subs, initialSub, requestId, text }: TeamAllo
         </select>
         {err('id')}
       </div>
-      <fieldset className="segmented team-direction">
-        <legend className="field-label">{text.direction}</legend>
-        {(['allocate', 'reclaim'] as const).map((d) => (
-          <label key={d} className={values.direction === d ? 'segmented-item active' : 'segmented-item'}>
-            <input type="radio" name="direction" value={d} checked={values.direction === d} onChange={() => set('direction', d)} />
-            {d === 'allocate' ? text.allocate : text.reclaim}
-          </label>
-        ))}
+      <fieldset className="team-direction">
+        <legend>{text.direction}</legend>
+        <div className="segmented">
+          {(['allocate', 'reclaim'] as const).map((d) => (
+            <label key={d} className={values.direction === d ? 'segmented-item active' : 'segmented-item'}>
+              <input type="radio" name="direction" value={d} checked={values.direction === d} onChange={() => set('direction', d)} />
+              {d === 'allocate' ? text.allocate : text.reclaim}
+            </label>
+          ))}
+        </div>
       </fieldset>
       <div className={message('amount') ? 'field has-error' : 'field'}>
         <label htmlFor={`${uid}-amount`}>{text.amount}</label>
