@@ -24,6 +24,10 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'balance', path: '/user/account/balance', login: true },
   { name: 'integral', path: '/user/account/integral?limit=20', login: true },
   { name: 'guzhu', path: '/user/order/guzhu', login: true },
+  { name: 'team-list', path: '/user/team/teamMange', login: true },
+  { name: 'team-add', path: '/user/team/addAccount', login: true },
+  { name: 'team-edit', path: '/user/team/addAccount?id=4', login: true },
+  { name: 'team-alloc', path: '/user/team/allocation', login: true },
   { name: '404', path: '/no/such/page' },
 ];
 const sizes = [
