@@ -4,7 +4,7 @@
  * opened). "Mark all read" is the one button that needs JavaScript.
  */
 import '../styles/claims.css';
-import { bellSummary } from '~/features/notifications';
+import { bellSummary, noteLocale } from '~/features/notifications';
 import { ApiButton } from '~/islands/api-button';
 import { formatDate } from '~/lib/format';
 import type { Locale } from '~/lib/types';
@@ -15,7 +15,10 @@ import { claimText, fill } from './claim-text';
 export async function NotificationBell({ locale, timeZone }: { locale: Locale; timeZone: string }) {
   const session = tryRequestContext()?.session;
   if (!session) return null;
-  const { list, unread } = await bellSummary(getDb(), session.userId, locale, 20);
+  const db = getDb();
+  // E-mail copies of notifications are written in the language the member last used here.
+  await noteLocale(db, session.userId, locale);
+  const { list, unread } = await bellSummary(db, session.userId, locale, 20);
   const b = claimText(locale).bell;
   const label = unread ? `${b.label}, ${fill(b.unread, { n: unread })}` : b.label;
   return (

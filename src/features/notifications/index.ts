@@ -14,6 +14,7 @@ export {
   type NotificationInput,
   type NotificationMail,
   type NotificationView,
+  noteLocale,
   notify,
   rememberLocale,
   renderNotification,

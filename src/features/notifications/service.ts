@@ -123,6 +123,15 @@ export async function rememberLocale(db: Db, userId: number, locale: Locale): Pr
     ON CONFLICT (user_id) DO UPDATE SET locale = ${locale}, updated_at = ${now}`;
 }
 
+/**
+ * Remember the language only when it changed (a read, and a write only on a change): the member
+ * centre calls it on every page, so the saved language follows the one the member reads in.
+ */
+export async function noteLocale(db: Db, userId: number, locale: Locale): Promise<void> {
+  const [r] = await db.sql`SELECT locale FROM member_locale WHERE user_id = ${userId}`;
+  if (r?.locale !== locale) await rememberLocale(db, userId, locale);
+}
+
 /** The language saved for a member, else the default (zh-cn). */
 export async function localeOf(db: Db, userId: number): Promise<Locale> {
   const [r] = await db.sql`SELECT locale FROM member_locale WHERE user_id = ${userId}`;
