@@ -59,8 +59,70 @@ const loginProbe: WriteProbe<{ account: string; token: string }> = {
   },
 };
 
+/** demo's token and demo_site1's id per server address (a login is slow on purpose; logins are durable). */
+const teamSessions = new Map<string, Promise<{ token: string; sub: number } | null>>();
+async function teamSession(baseUrl: string): Promise<{ token: string; sub: number } | null> {
+  try {
+    const res = await fetch(`${baseUrl}${API}/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ account: 'demo', password: 'Demo#2026' }),
+    });
+    const token = ((await res.json()) as { data?: { userInfo?: { token?: string } } }).data?.userInfo?.token;
+    if (!token) return null;
+    const list = await fetch(`${baseUrl}${API}/team/list?keyword=demo_site1`, { headers: { 'ba-user-token': token } });
+    const sub = ((await list.json()) as { data?: { list?: { id: number }[] } }).data?.list?.[0]?.id;
+    return sub ? { token, sub } : null;
+  } catch {
+    return null;
+  }
+}
+async function cachedTeamSession(baseUrl: string): Promise<{ token: string; sub: number } | null> {
+  const hit = teamSessions.get(baseUrl) ?? teamSession(baseUrl);
+  teamSessions.set(baseUrl, hit);
+  const s = await hit;
+  if (!s) teamSessions.delete(baseUrl); // the server died during the login: try again next time
+  return s;
+}
+function allocateOnce(baseUrl: string, s: { token: string; sub: number }, requestId: string) {
+  return fetch(`${baseUrl}${API}/team/allocate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, 'ba-user-token': s.token },
+    body: JSON.stringify({ id: s.sub, direction: 'allocate', amount: '0.01', memo: 'crash probe', request_id: requestId }),
+  });
+}
+
+/**
+ * A team allocation (#12) is a money write: a transfer row and two ledger entries. Acknowledged =
+ * 200001 with the transfer; after the restart the same request_id must answer that transfer as a
+ * replay (had it been lost, the repeat would make a new one, and the check fails).
+ */
+const teamAllocationProbe: WriteProbe<{ requestId: string; transferId: number }> = {
+  name: 'team allocation (transfer + two ledger entries)',
+  async perform(baseUrl) {
+    const s = await cachedTeamSession(baseUrl);
+    if (!s) return null;
+    const requestId = `crash-${crypto.randomUUID()}`;
+    try {
+      const body = (await (await allocateOnce(baseUrl, s, requestId)).json()) as { code: number; data?: { transfer?: { id: number } } };
+      return body.code === 200001 && body.data?.transfer ? { requestId, transferId: body.data.transfer.id } : null;
+    } catch {
+      return null;
+    }
+  },
+  async verify(baseUrl, { requestId, transferId }) {
+    const s = await cachedTeamSession(baseUrl);
+    if (!s) return false;
+    const body = (await (await allocateOnce(baseUrl, s, requestId)).json()) as {
+      code: number;
+      data?: { transfer?: { id: number }; replayed?: boolean };
+    };
+    return body.code === 200001 && body.data?.replayed === true && body.data.transfer?.id === transferId;
+  },
+};
+
 /** Every write path the crash test covers. Add new ones here (see the comment at the top). */
-export const WRITE_PROBES: WriteProbe<never>[] = [loginProbe as WriteProbe<never>];
+export const WRITE_PROBES: WriteProbe<never>[] = [loginProbe as WriteProbe<never>, teamAllocationProbe as WriteProbe<never>];
 
 const CLIENTS = 8;
 const ROUNDS = 2;
