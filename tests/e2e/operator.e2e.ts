@@ -3,6 +3,9 @@ import { DEMO, loginViaForm, MANAGER, sidebar } from './helpers';
 
 const OPERATOR = { account: 'operator', password: 'Operator#2026' };
 
+// Two browsers, several server round trips each, on a shared machine.
+test.describe.configure({ timeout: 90_000 });
+
 async function contextIn(browser: Browser, baseURL: string, lang: 'en' | 'zh-cn') {
   const ctx = await browser.newContext();
   await ctx.addCookies([{ name: 'ba-lang', value: lang, url: baseURL }]);
@@ -35,8 +38,7 @@ test('the operator retitles a menu and moves a page up; demo sees both on its ne
   // The sidebar preview shows what the default group sees, in English.
   await expect(op.locator('.op-preview-box')).toContainText('Money log');
 
-  await menu.getByRole('link', { name: 'Profile', exact: true }).click();
-  await expect(demo).toHaveURL(/\/user\/account\/profile$/);
+  await demo.goto('/user/account/profile');
   await expect(menu.getByRole('link', { name: 'Money log', exact: true })).toBeVisible();
   const titles = await menu.getByRole('link').allInnerTexts();
   const points = titles.findIndex((t) => t.trim() === 'Points');
