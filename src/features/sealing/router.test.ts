@@ -3,7 +3,7 @@
  * previews, jobs (idempotency, limits, retries), stamping (PDFium sees red where seals go),
  * downloads, voiding and public verification.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,8 @@ import { crossPageRuns, mmToPt, readSealCode } from './stamp';
 import { circleBox, jpegHeader, makePdf, opaquePng, redPixels, rgbaPng } from './test-support';
 
 const ORIGIN = 'http://localhost';
+// PDFium renders and PDF stamping take seconds on a loaded 2-CPU machine.
+setDefaultTimeout(30_000);
 // biome-ignore lint/suspicious/noExplicitAny: replies are read field by field
 type Reply = { status: number; body: Envelope<any>; res: Response };
 

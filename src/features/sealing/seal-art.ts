@@ -4,8 +4,7 @@
  * five-pointed star in the centre and an optional line of text under it. Glyphs come from the
  * bundled Noto Serif SC (bold) as outlines (opentype.js), so no system font is needed.
  */
-import { Resvg } from '@resvg/resvg-js';
-import opentype from 'opentype.js';
+import { type Font, parse } from 'opentype.js';
 
 /** The red every seal is drawn in (also what the render tests look for). */
 export const SEAL_RED = '#d7141a';
@@ -13,13 +12,13 @@ const BOLD_FONT = '@expo-google-fonts/noto-serif-sc/700Bold/NotoSerifSC_700Bold.
 /** Pixels per millimetre of the drawn image (40 mm → 480 px). */
 const PX_PER_MM = 12;
 
-let fontPromise: Promise<opentype.Font> | undefined;
+let fontPromise: Promise<Font> | undefined;
 
 /** The bold CJK font, parsed once per process (~0.2 s). */
-export function sealFont(): Promise<opentype.Font> {
+export function sealFont(): Promise<Font> {
   fontPromise ??= Bun.file(Bun.resolveSync(BOLD_FONT, import.meta.dir))
     .arrayBuffer()
-    .then((buf) => opentype.parse(buf));
+    .then((buf) => parse(buf));
   return fontPromise;
 }
 
@@ -30,7 +29,7 @@ export interface SealArtInput {
 }
 
 /** One glyph's outline, centred on (0, 0), as SVG path data. */
-function glyphPath(font: opentype.Font, ch: string, size: number): string {
+function glyphPath(font: Font, ch: string, size: number): string {
   const glyph = font.charToGlyph(ch);
   const advance = ((glyph.advanceWidth ?? font.unitsPerEm) / font.unitsPerEm) * size;
   // Ideographs sit roughly between -0.12 and 0.88 em around the baseline; centre that box.
@@ -93,9 +92,13 @@ ${parts.join('\n')}
 </svg>`;
 }
 
+// resvg is a native addon: loaded at run time by name so the app's bundler leaves it to Bun.
+const RESVG = '@resvg/resvg-js';
+let resvg: Promise<typeof import('@resvg/resvg-js')> | undefined;
+
 /** The seal as a transparent PNG (480 px for 40 mm). */
 export async function drawSealPng(input: SealArtInput): Promise<Uint8Array> {
-  const svg = await sealSvg(input);
+  const [svg, { Resvg }] = await Promise.all([sealSvg(input), (resvg ??= import(/* @vite-ignore */ RESVG))]);
   const png = new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
   return new Uint8Array(png);
 }

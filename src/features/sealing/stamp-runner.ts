@@ -4,6 +4,7 @@
  * stamping runs in-process, still after the request has been answered.
  */
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { WorkReply, WorkRequest } from './seal-worker';
 import { stampPdf, type StampInput } from './stamp';
@@ -17,13 +18,36 @@ let worker: BunWorker | null | undefined;
 const pending = new Map<number, Pending>();
 let nextId = 1;
 
+/**
+ * The worker's source file: beside this module when it runs from source; in a bundled build (where
+ * this module is a chunk), the checkout's copy under the working directory; else none.
+ */
+function workerFile(): string | null {
+  let here = '';
+  try {
+    here = fileURLToPath(import.meta.url);
+  } catch {
+    // not a file URL
+  }
+  const candidates = [
+    here.endsWith(join('src', 'features', 'sealing', 'stamp-runner.ts')) ? join(dirname(here), 'seal-worker.ts') : '',
+    join(process.cwd(), 'src', 'features', 'sealing', 'seal-worker.ts'),
+  ];
+  return candidates.find((f) => f && existsSync(f)) ?? null;
+}
+
+let broken = false;
+
 function startWorker(): BunWorker | null {
+  if (broken) return null;
   if (process.env.SEAL_WORKER === '0') return null;
   try {
-    const url = new URL('./seal-worker.ts', import.meta.url);
-    if (url.protocol !== 'file:' || !existsSync(fileURLToPath(url))) return null;
-    const w = new Worker(url.href) as BunWorker;
+    const file = workerFile();
+    if (!file) return null;
+    const w = new Worker(file) as BunWorker;
+    let started = false;
     w.onmessage = (event: MessageEvent<WorkReply>) => {
+      started = true;
       const msg = event.data;
       const p = pending.get(msg.id);
       if (!p) return;
@@ -41,6 +65,8 @@ function startWorker(): BunWorker | null {
         pending.delete(id);
         p.reject(new Error(`seal worker crashed: ${event.message}`));
       }
+      // A worker that cannot even start (a missing dependency) is not tried again.
+      if (!started) broken = true;
       worker = undefined;
     };
     w.unref();
@@ -56,8 +82,17 @@ export function usesWorker(): boolean {
   return worker !== null;
 }
 
-/** Stamp a PDF in the Worker (or in-process when there is none). */
-export function runStamp(input: StampInput): Promise<Uint8Array> {
+/** Stamp a PDF in the Worker (or in-process when there is none, or when the Worker failed to start). */
+export async function runStamp(input: StampInput): Promise<Uint8Array> {
+  try {
+    return await inWorker(input);
+  } catch (err) {
+    if (!broken) throw err;
+    return stampPdf(input);
+  }
+}
+
+function inWorker(input: StampInput): Promise<Uint8Array> {
   worker ??= startWorker();
   const w = worker;
   if (!w) return stampPdf(input);
