@@ -237,6 +237,8 @@ export async function addAccount(db: Db, actor: Actor, input: AddAccountInput): 
       await writeAudit(tx, {
         userId: ownerId,
         action: 'team.add',
+        targetType: 'member',
+        targetId: id,
         detail: { sub_id: id, username: input.username, rules },
         ip: actor.ip,
       });
@@ -269,6 +271,8 @@ export async function editAccount(db: Db, actor: Actor, input: EditAccountInput)
       await writeAudit(tx, {
         userId: ownerId,
         action: 'team.edit',
+        targetType: 'member',
+        targetId: input.id,
         detail: { sub_id: input.id, before: { rules: String(sub.group_rules ?? ''), mobile: sub.mobile, nickname: sub.nickname }, rules },
         ip: actor.ip,
       });
@@ -299,6 +303,8 @@ export async function setStatus(
     await writeAudit(tx, {
       userId: ownerId,
       action: input.status === 'disable' ? 'team.disable' : 'team.enable',
+      targetType: 'member',
+      targetId: input.id,
       detail: { sub_id: input.id, revoked: n },
       ip: actor.ip,
     });
@@ -318,7 +324,14 @@ export async function resetPassword(db: Db, actor: Actor, input: { id: number; p
     await tx`UPDATE "user" SET password_hash = ${hash}, login_failure = 0, last_failure_time = NULL, updated_at = ${nowSeconds()}
       WHERE id = ${input.id}`;
     const n = await revokeAll(tx, input.id);
-    await writeAudit(tx, { userId: ownerId, action: 'team.reset_password', detail: { sub_id: input.id, revoked: n }, ip: actor.ip });
+    await writeAudit(tx, {
+      userId: ownerId,
+      action: 'team.reset_password',
+      targetType: 'member',
+      targetId: input.id,
+      detail: { sub_id: input.id, revoked: n },
+      ip: actor.ip,
+    });
     return n;
   });
   return { revoked };
@@ -418,6 +431,8 @@ export async function allocate(
       await writeAudit(tx, {
         userId: ownerId,
         action: input.direction === 'allocate' ? 'team.allocate' : 'team.reclaim',
+        targetType: 'member',
+        targetId: input.id,
         detail: {
           sub_id: input.id,
           transfer_id: num(transfer.id),
