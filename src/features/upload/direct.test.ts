@@ -13,7 +13,7 @@ import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { seededDatabase } from './test-files';
 import { keyFromUrl } from './direct';
 import type { UploadedFile } from './router';
-import { presignPost, S3Storage, signingKey } from './s3-storage';
+import { directUploadOrigins, presignPost, S3Storage, signingKey } from './s3-storage';
 import { startTestS3, type TestS3 } from './s3-test-server';
 import { serveStored } from './serve';
 import { setStorage } from './storage';
@@ -265,3 +265,15 @@ for (const engine of engines()) {
     });
   });
 }
+
+test('directUploadOrigins: the store origin for the page CSP when a store is configured', () => {
+  expect(directUploadOrigins({})).toEqual([]);
+  const env = {
+    PORTAL_S3_ENDPOINT: 'http://10.0.0.2:9000/',
+    PORTAL_S3_BUCKET: 'b',
+    PORTAL_S3_ACCESS_KEY_ID: 'a',
+    PORTAL_S3_SECRET_ACCESS_KEY: 's',
+  };
+  expect(directUploadOrigins(env)).toEqual(['http://10.0.0.2:9000']);
+  expect(directUploadOrigins({ ...env, PORTAL_S3_PUBLIC_ENDPOINT: 'https://files.example.com/x' })).toEqual(['https://files.example.com']);
+});

@@ -20,6 +20,7 @@
  *   short-lived bearer URL (`?exp=&sig=`, 10 minutes by default). `canReadFile(viewerId, file)`
  *   answers the plain-URL question without a URL; `findFileById` finds a file by id whoever
  *   owns it (only after your own rule check).
+ * - Direct mode: the page CSP must allow `connect-src` to `directUploadOrigins()` (the store).
  */
 export { presentFile, UPLOAD_PATH, uploadRouter, type UploadedFile } from './router';
 export {
@@ -34,3 +35,5 @@ export {
 export { getStorage, LocalStorage, resolveInside, setStorage, type StorageAdapter, uploadsDir } from './storage';
 export { contentDisposition, serveStored, STORAGE_PREFIX, type Viewer } from './serve';
 export { canReadFile, FILE_URL_TTL, fileUrlFor, isPublicTopic, PUBLIC_TOPICS, signedFileUrl, verifyFileSignature } from './access';
+export { directUploadOrigins, S3Storage, s3ConfigFromEnv, type S3Config } from './s3-storage';
+export { DIRECT_MODE, uploadConfigFor } from './direct';

@@ -166,3 +166,17 @@ export function presignPost(
     expiresAt: Math.floor(expires.getTime() / 1000),
   };
 }
+
+/**
+ * Origins the member pages must be allowed to connect to (CSP `connect-src`) for direct uploads:
+ * the store's public endpoint when an object store is configured, else none.
+ */
+export function directUploadOrigins(env: Record<string, string | undefined> = process.env): string[] {
+  const config = s3ConfigFromEnv(env);
+  if (!config) return [];
+  try {
+    return [new URL(config.publicEndpoint).origin];
+  } catch {
+    return [];
+  }
+}
