@@ -6,3 +6,16 @@ export { ENDORSE_PAGE_SIZES, endorseListSchema, type EndorseListQuery, itemSchem
 export { ENDORSE_STATUSES, type EndorseStatus, memberActions } from './states';
 export { textDoc, type TextDoc } from './pdf-lines';
 export { approvedChargeSources } from './sources';
+export { ordersPort } from './roster';
+export { baseEndorseContext, endorseContext } from './router';
+export { endorseListSchema as endorseQuerySchema, operatorListSchema, type OperatorListQuery, DOCUMENT_KINDS } from './schemas';
+export {
+  type Endorsement,
+  endorsementDetail,
+  findVisibleEndorsement,
+  listEndorsements,
+  listForOperator,
+  runDueSandbox,
+  siteToday,
+} from './service';
+export { eligiblePolicyList, rosterPage } from './views';

@@ -46,16 +46,19 @@ import {
 } from './service';
 import { eligiblePolicyList, rosterPage } from './views';
 
-/** The context every endorsement call gets from a request: the orders area's roster, the notice renderer, the client's address. */
-export function endorseContext(c: Context<ApiEnv>): EndorseContext & { renderNotice: (db: Db, id: number) => Promise<void> } {
+/** The context of an endorsement call outside a request (pages, the sandbox sweep): the orders roster and the notice renderer. */
+export function baseEndorseContext(ip?: string): EndorseContext & { renderNotice: (db: Db, id: number) => Promise<void> } {
   return {
     port: ordersPort,
-    ip: c.get('ip'),
+    ip,
     renderNotice: async (db, id) => {
       await renderNotice(db, ordersPort, id);
     },
   };
 }
+
+/** The context every endorsement call gets from a request: {@link baseEndorseContext} with the client's address. */
+export const endorseContext = (c: Context<ApiEnv>) => baseEndorseContext(c.get('ip'));
 
 const view = (e: Endorsement) => ({ id: e.id, apply_no: e.applyNo, status: e.status, premium_delta: fenToYuan(e.premiumDelta) });
 

@@ -856,8 +856,8 @@ export async function endorsementDetail(
   actions: string[] = memberActions(e.status),
 ) {
   const items = await loadItems(db.sql, e.id);
-  const events = await db.sql`SELECT * FROM endorsement_event WHERE endorsement_id = ${e.id} ORDER BY id`;
-  const docs = await db.sql`SELECT * FROM endorsement_document WHERE endorsement_id = ${e.id} ORDER BY id`;
+  const events: Row[] = await db.sql`SELECT * FROM endorsement_event WHERE endorsement_id = ${e.id} ORDER BY id`;
+  const docs: Row[] = await db.sql`SELECT * FROM endorsement_document WHERE endorsement_id = ${e.id} ORDER BY id`;
   const view = (f: PersonFacts | null) =>
     f ? { name: f.name, id_no_masked: maskResidentId(f.id_no), occupation_class: f.occupation_class } : null;
   const D = policy ? periodDays(policy, policy.start).D : 0;

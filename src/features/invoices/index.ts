@@ -10,5 +10,6 @@ export {
   listSources,
   rejectInvoice,
   splitVat,
+  toInvoice as toInvoiceRow,
 } from './service';
 export { INVOICE_STATUSES, type InvoiceStatus } from './states';

@@ -356,8 +356,8 @@ export async function listInvoices(db: Db, userIds: number[] | null, q: InvoiceL
 
 /** The detail as the API answers it. */
 export async function invoiceDetail(db: Db, inv: Invoice, fileUrl: string) {
-  const items = await db.sql`SELECT * FROM invoice_item WHERE invoice_id = ${inv.id} ORDER BY id`;
-  const events = await db.sql`SELECT * FROM invoice_event WHERE invoice_id = ${inv.id} ORDER BY id`;
+  const items: Row[] = await db.sql`SELECT * FROM invoice_item WHERE invoice_id = ${inv.id} ORDER BY id`;
+  const events: Row[] = await db.sql`SELECT * FROM invoice_event WHERE invoice_id = ${inv.id} ORDER BY id`;
   return {
     invoice: {
       ...viewInvoiceRow(inv),

@@ -1,8 +1,91 @@
+/**
+ * /user/order/endorseDetail?id=: one endorsement — items with days and premium, totals, timeline,
+ * documents, the notice once approved, Cancel while open; and the policy's insured list on a
+ * chosen date (`as_of`, GET form).
+ */
+import type { PageProps } from 'waku/router';
+import { endorseText, fill } from '~/components/endorse-text';
+import { EndorseDetailView, RosterView } from '~/components/endorse-views';
 import { MemberPage } from '~/components/member-page';
+import { Notice } from '~/components/notice';
+import { baseEndorseContext, endorsementDetail, findVisibleEndorsement, ordersPort, runDueSandbox, siteToday } from '~/features/endorse';
+import { ApiButton } from '~/islands/api-button';
+import { getRequestContext } from '~/server/context';
+import { getDb } from '~/server/db/client';
+import { isDomainError } from '~/server/errors';
 
-/** /user/order/endorseDetail: business content not built yet; the shell, the title and an honest notice. */
-export default function OrderEndorseDetailPage() {
-  return <MemberPage page="user/order/endorseDetail" notBuilt />;
+export default function OrderEndorseDetailPage({ query }: PageProps<'/user/order/endorseDetail'>) {
+  const params = new URLSearchParams(query ?? '');
+  const id = Number(params.get('id'));
+  return (
+    <MemberPage
+      page="user/order/endorseDetail"
+      actions={({ view }) => (
+        <a href="/user/order/endorse" className="btn btn-ghost">
+          {endorseText(view.locale).detail.back}
+        </a>
+      )}
+      render={async ({ view }) => {
+        const session = getRequestContext().session;
+        if (!session) return null;
+        const db = getDb();
+        const text = endorseText(view.locale);
+        await runDueSandbox(db, baseEndorseContext());
+        let e: Awaited<ReturnType<typeof findVisibleEndorsement>> | null = null;
+        if (Number.isSafeInteger(id) && id > 0) {
+          try {
+            e = await findVisibleEndorsement(db, session.userId, id, db);
+          } catch (err) {
+            if (!isDomainError(err)) throw err;
+          }
+        }
+        if (!e) {
+          return (
+            <Notice kind="warning" role="alert">
+              <p>{view.locale === 'en' ? 'No such endorsement.' : '没有这条批改记录。'}</p>
+            </Notice>
+          );
+        }
+        const today = await siteToday(db);
+        const detail = await endorsementDetail(db, e, await ordersPort.loadPolicy(db.sql, e.orderId), today);
+        const asOfRaw = params.get('as_of') ?? '';
+        const asOf = /^\d{4}-\d{2}-\d{2}$/.test(asOfRaw) ? asOfRaw : e.effectiveDate;
+        const actions = (
+          <>
+            {e.status === 'draft' ? (
+              <a className="btn btn-ghost" href={`/user/order/endorse?edit=${e.id}`}>
+                {text.detail.edit}
+              </a>
+            ) : null}
+            {detail.actions.includes('cancel') ? (
+              <ApiButton
+                url="/userapi/v1/endorse/cancel"
+                method="POST"
+                data={{ id: e.id }}
+                label={text.add.cancel}
+                className="btn btn-ghost"
+                refresh
+              />
+            ) : null}
+          </>
+        );
+        return (
+          <>
+            <EndorseDetailView detail={detail} text={text} timeZone={view.timeZone} actions={actions} />
+            <form method="get" action="/user/order/endorseDetail" className="card endorse-inline" aria-label={text.roster.asOf}>
+              <input type="hidden" name="id" value={e.id} />
+              <label htmlFor="ed-asof">{text.roster.asOf}</label>
+              <input id="ed-asof" name="as_of" type="date" defaultValue={asOf} />
+              <button type="submit" className="btn btn-ghost btn-sm">
+                {fill(text.roster.go, {})}
+              </button>
+            </form>
+            <RosterView db={db} userId={session.userId} orderId={e.orderId} asOf={asOf} text={text} />
+          </>
+        );
+      }}
+    />
+  );
 }
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,0 +1,109 @@
+/**
+ * Server-rendered pieces of the invoice pages: the member's applications (status, reason,
+ * download), the operator's queue, and one invoice's detail (items, timeline, file).
+ */
+import { formatDate } from '~/lib/format';
+import { ApiButton } from '~/islands/api-button';
+import { type EndorseText, fill } from './endorse-text';
+import { StatusBadge } from './endorse-views';
+
+export interface InvoiceRowView {
+  id: number;
+  apply_no: string;
+  status: string;
+  kind: string;
+  title: string;
+  amount: string;
+  invoice_no: string;
+  reason: string;
+  created_at: number;
+  user_id?: number;
+}
+
+/** A table of invoice applications; `detailPath` links each row, members may cancel an applied one. */
+export function InvoiceTable({
+  list,
+  total,
+  text,
+  timeZone,
+  detailPath,
+  memberActions,
+  downloadBase,
+}: {
+  list: InvoiceRowView[];
+  total: number;
+  text: EndorseText;
+  timeZone: string;
+  detailPath?: string;
+  memberActions?: boolean;
+  downloadBase: string;
+}) {
+  const t = text.invoice;
+  return (
+    <section className="card" aria-labelledby="iv-list">
+      <div className="card-head">
+        <h2 id="iv-list">
+          {memberActions ? t.list : text.operator.invoices} · {fill(text.table.count, { n: total })}
+        </h2>
+      </div>
+      {list.length === 0 ? (
+        <p className="endorse-empty">{t.empty}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="data-table invoice-table">
+            <thead>
+              <tr>
+                <th scope="col">{t.applyNo}</th>
+                <th scope="col">{text.table.status}</th>
+                <th scope="col">{t.invTitle}</th>
+                <th scope="col">{t.kind}</th>
+                <th scope="col" className="num">
+                  {t.amount}
+                </th>
+                <th scope="col">{t.invoiceNo}</th>
+                <th scope="col">
+                  <span className="sr-only">{t.download}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((r) => (
+                <tr key={r.id} data-invoice={r.apply_no}>
+                  <td className="nowrap">
+                    {detailPath ? <a href={`${detailPath}?id=${r.id}`}>{r.apply_no}</a> : r.apply_no}
+                    <span className="endorse-sub">{formatDate(r.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</span>
+                  </td>
+                  <td>
+                    <StatusBadge status={r.status} text={text} />
+                    {r.reason ? <span className="endorse-sub">{r.reason}</span> : null}
+                  </td>
+                  <td>{r.title}</td>
+                  <td className="nowrap">{text.invoiceKind[r.kind as 'normal' | 'special'] ?? r.kind}</td>
+                  <td className="num nowrap">¥{r.amount}</td>
+                  <td className="nowrap">{r.invoice_no}</td>
+                  <td className="nowrap">
+                    {r.status === 'issued' ? (
+                      <a className="btn btn-ghost btn-sm" href={`${downloadBase}?id=${r.id}`} data-action="download">
+                        {t.download}
+                      </a>
+                    ) : null}
+                    {memberActions && r.status === 'applied' ? (
+                      <ApiButton
+                        url="/userapi/v1/invoice/cancel"
+                        method="POST"
+                        data={{ id: r.id }}
+                        label={t.cancel}
+                        className="btn btn-ghost btn-sm"
+                        refresh
+                      />
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * /user/operator/endorseDetail?id=: one endorsement for review — the member's view, the roster on
+ * its effective date, and Approve (with a note) / Reject (with a reason) while it is submitted,
+ * for operators holding `operator/endorsements/decide`.
+ */
+import { endorseText } from '~/components/endorse-text';
+import { EndorseDetailView, RosterView } from '~/components/endorse-views';
+import { MemberPage } from '~/components/member-page';
+import { Notice } from '~/components/notice';
+import { endorsementDetail, findVisibleEndorsement, ordersPort, siteToday } from '~/features/endorse';
+import { EndorseForm } from '~/islands/endorse-form';
+import { getRequestContext } from '~/server/context';
+import { getDb } from '~/server/db/client';
+import { hasExplicitRule } from '~/server/permissions';
+
+export default function OperatorEndorseDetailPage({ query }: { query?: string }) {
+  const id = Number(new URLSearchParams(query ?? '').get('id'));
+  return (
+    <MemberPage
+      page="user/operator/endorseDetail"
+      actions={({ view }) => (
+        <a href="/user/operator/endorsements" className="btn btn-ghost">
+          {endorseText(view.locale).detail.back}
+        </a>
+      )}
+      render={async ({ view }) => {
+        const session = getRequestContext().session;
+        if (!session) return null;
+        const db = getDb();
+        const text = endorseText(view.locale);
+        const [row] = Number.isSafeInteger(id) && id > 0 ? await db.sql`SELECT user_id FROM endorsement WHERE id = ${id}` : [];
+        if (!row) {
+          return (
+            <Notice kind="warning" role="alert">
+              <p>{view.locale === 'en' ? 'No such endorsement.' : '没有这条批改记录。'}</p>
+            </Notice>
+          );
+        }
+        const owner = Number(row.user_id);
+        const e = await findVisibleEndorsement(db, owner, id, db);
+        const canDecide = e.status === 'submitted' && (await hasExplicitRule(db, session, 'operator/endorsements/decide'));
+        const detail = await endorsementDetail(db, e, await ordersPort.loadPolicy(db.sql, e.orderId), await siteToday(db), []);
+        const actions = canDecide ? (
+          <div className="endorse-decide">
+            <EndorseForm
+              url="/userapi/v1/operator/endorse/approve"
+              extra={{ id: e.id }}
+              submitLabel={text.operator.approve}
+              className="endorse-inline"
+            >
+              <input name="note" maxLength={200} placeholder={text.operator.note} aria-label={text.operator.note} />
+            </EndorseForm>
+            <EndorseForm
+              url="/userapi/v1/operator/endorse/reject"
+              extra={{ id: e.id }}
+              submitLabel={text.operator.reject}
+              submitClass="btn btn-danger"
+              className="endorse-inline"
+            >
+              <input name="reason" maxLength={200} placeholder={text.operator.reason} aria-label={text.operator.reason} required />
+            </EndorseForm>
+          </div>
+        ) : null;
+        return (
+          <>
+            <p className="muted">
+              {text.operator.member}: {owner}
+              {e.hasIdFix ? ` · ${text.operator.idFix}` : ''}
+            </p>
+            <EndorseDetailView detail={detail} text={text} timeZone={view.timeZone} actions={actions} />
+            <RosterView db={db} userId={owner} orderId={e.orderId} asOf={e.effectiveDate} text={text} />
+          </>
+        );
+      }}
+    />
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,0 +1,126 @@
+/**
+ * /user/operator/invoiceDetail?id=: one invoice application — title, tax details, items, timeline —
+ * and, while applied, Issue (invoice number, optional uploaded PDF; else one is generated with
+ * 6 % VAT; the member is e-mailed the link) or Reject with a reason (`operator/invoices/issue`).
+ */
+import { endorseText } from '~/components/endorse-text';
+import { StatusBadge } from '~/components/endorse-views';
+import { MemberPage } from '~/components/member-page';
+import { Notice } from '~/components/notice';
+import { invoiceDetail, toInvoiceRow } from '~/features/invoices';
+import { EndorseForm } from '~/islands/endorse-form';
+import { UploadField } from '~/islands/upload-field';
+import { formatDate } from '~/lib/format';
+import { getRequestContext } from '~/server/context';
+import { getDb, num } from '~/server/db/client';
+import { hasExplicitRule } from '~/server/permissions';
+
+export default function OperatorInvoiceDetailPage({ query }: { query?: string }) {
+  const id = Number(new URLSearchParams(query ?? '').get('id'));
+  return (
+    <MemberPage
+      page="user/operator/invoiceDetail"
+      actions={({ view }) => (
+        <a href="/user/operator/invoices" className="btn btn-ghost">
+          {endorseText(view.locale).detail.back}
+        </a>
+      )}
+      render={async ({ view }) => {
+        const session = getRequestContext().session;
+        if (!session) return null;
+        const db = getDb();
+        const text = endorseText(view.locale);
+        const t = text.invoice;
+        const [row] = Number.isSafeInteger(id) && id > 0 ? await db.sql`SELECT * FROM invoice WHERE id = ${id}` : [];
+        if (!row) {
+          return (
+            <Notice kind="warning" role="alert">
+              <p>{view.locale === 'en' ? 'No such invoice request.' : '没有这条发票申请。'}</p>
+            </Notice>
+          );
+        }
+        const d = await invoiceDetail(db, toInvoiceRow(row), `/userapi/v1/operator/invoice/download?id=${num(row.id)}`);
+        const inv = d.invoice;
+        const canIssue = inv.status === 'applied' && (await hasExplicitRule(db, session, 'operator/invoices/issue'));
+        const fact = (label: string, value: string) =>
+          value ? (
+            <>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </>
+          ) : null;
+        return (
+          <div className="invoice-detail" data-status={inv.status}>
+            <section className="card" aria-labelledby="iv-sum">
+              <h2 id="iv-sum">
+                {inv.apply_no} <StatusBadge status={inv.status} text={text} />
+              </h2>
+              <dl className="endorse-facts">
+                {fact(t.kind, text.invoiceKind[inv.kind as 'normal' | 'special'])}
+                {fact(t.invTitle, inv.title)}
+                {fact(t.taxpayer, inv.taxpayer_id)}
+                {fact(t.address, inv.address)}
+                {fact(t.phone, inv.phone)}
+                {fact(t.bank, inv.bank)}
+                {fact(t.account, inv.account)}
+                {fact(t.email, inv.email)}
+                {fact(t.amount, `¥${inv.amount}`)}
+                {fact(t.invoiceNo, inv.invoice_no)}
+                {fact(t.reason, inv.reason)}
+              </dl>
+              {d.file_url ? (
+                <a className="btn btn-primary" href={d.file_url}>
+                  {t.download}
+                </a>
+              ) : null}
+            </section>
+            <section className="card" aria-labelledby="iv-items">
+              <h2 id="iv-items">{t.items}</h2>
+              <ul>
+                {d.items.map((i) => (
+                  <li key={`${i.source_type}:${i.source_id}`}>
+                    {i.source_type === 'order' ? t.order : t.endorse} {i.ref_no}: ¥{i.amount}
+                  </li>
+                ))}
+              </ul>
+              <ol className="endorse-timeline">
+                {d.timeline.map((x) => (
+                  <li key={`${x.to}-${x.created_at}`}>
+                    <time>{formatDate(x.created_at, 'YYYY-MM-DD HH:mm', view.timeZone)}</time> <StatusBadge status={x.to} text={text} />
+                    {x.note ? <span className="muted"> {x.note}</span> : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+            {canIssue ? (
+              <section className="card" aria-labelledby="iv-issue">
+                <h2 id="iv-issue">{text.operator.issue}</h2>
+                <EndorseForm url="/userapi/v1/operator/invoice/issue" extra={{ id: inv.id }} submitLabel={text.operator.issue}>
+                  <div className="field">
+                    <label htmlFor="iv-no">{text.operator.invoiceNo}</label>
+                    <input id="iv-no" name="invoice_no" maxLength={30} required autoComplete="off" />
+                  </div>
+                  <div className="field">
+                    <span className="label">{text.operator.file}</span>
+                    <UploadField lang={view.locale} name="file_id" valueKind="id" topic="invoice" rules={view.site.upload} />
+                  </div>
+                </EndorseForm>
+                <EndorseForm
+                  url="/userapi/v1/operator/invoice/reject"
+                  extra={{ id: inv.id }}
+                  submitLabel={text.operator.rejectInvoice}
+                  submitClass="btn btn-danger"
+                  className="endorse-inline"
+                >
+                  <input name="reason" maxLength={200} placeholder={text.operator.reason} aria-label={text.operator.reason} required />
+                </EndorseForm>
+              </section>
+            ) : null}
+          </div>
+        );
+      }}
+    />
+  );
+}
+
+export const getConfig = async () => ({ render: 'dynamic' }) as const;
