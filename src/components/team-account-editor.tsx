@@ -50,20 +50,31 @@ export async function TeamAccountEditor({ query, t }: { query: string; t: Transl
     buttons: p.buttons.map((b) => ({ id: b.id, title: b.title })),
   }));
   if (rawId === null) return <TeamAccountForm pages={formPages} text={text(false)} />;
+  const heading = (
+    <div className="page-head">
+      <h1 className="page-title">{t('title')}</h1>
+    </div>
+  );
   const notFound = (
-    <Notice kind="warning" role="alert">
-      <p>{t('team.notFound')}</p>
-      <p>
-        <a href="/user/team/teamMange">{t('team.back')}</a>
-      </p>
-    </Notice>
+    <>
+      {heading}
+      <Notice kind="warning" role="alert">
+        <p>{t('team.notFound')}</p>
+        <p>
+          <a href="/user/team/teamMange">{t('team.back')}</a>
+        </p>
+      </Notice>
+    </>
   );
   if (id === null) return notFound;
   if (!(await hasAction(db, session, 'team/teamMange/edit'))) {
     return (
-      <Notice kind="danger" title={t('notice.forbiddenTitle')} role="alert">
-        <p>{t('notice.forbidden')}</p>
-      </Notice>
+      <>
+        {heading}
+        <Notice kind="danger" title={t('notice.forbiddenTitle')} role="alert">
+          <p>{t('notice.forbidden')}</p>
+        </Notice>
+      </>
     );
   }
   try {
@@ -71,7 +82,9 @@ export async function TeamAccountEditor({ query, t }: { query: string; t: Transl
     const { account } = detail;
     return (
       <>
-        <h2 className="team-edit-title">{t('team.editTitle', { name: account.username })}</h2>
+        <div className="page-head">
+          <h1 className="page-title">{t('team.editTitle', { name: account.username })}</h1>
+        </div>
         <TeamAccountForm
           key={account.id}
           id={account.id}

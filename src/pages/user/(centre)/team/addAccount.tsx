@@ -4,7 +4,9 @@ import { MemberPage } from '~/components/member-page';
 import { TeamAccountEditor } from '~/components/team-account-editor';
 
 export default function TeamAddAccountPage({ query }: PageProps<'/user/team/addAccount'>) {
-  return <MemberPage page="user/team/addAccount" render={({ t }) => <TeamAccountEditor query={query ?? ''} t={t} />} />;
+  // Editing names the sub-account in the heading itself (the editor renders it).
+  const editing = new URLSearchParams(query ?? '').has('id');
+  return <MemberPage page="user/team/addAccount" bare={editing} render={({ t }) => <TeamAccountEditor query={query ?? ''} t={t} />} />;
 }
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;
