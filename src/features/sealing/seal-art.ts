@@ -4,6 +4,8 @@
  * five-pointed star in the centre and an optional line of text under it. Glyphs come from the
  * bundled Noto Serif SC (bold) as outlines (opentype.js), so no system font is needed.
  */
+import { createRequire } from 'node:module';
+import type * as ResvgModule from '@resvg/resvg-js';
 import { type Font, parse } from 'opentype.js';
 
 /** The red every seal is drawn in (also what the render tests look for). */
@@ -92,13 +94,15 @@ ${parts.join('\n')}
 </svg>`;
 }
 
-// resvg is a native addon: loaded at run time by name so the app's bundler leaves it to Bun.
-const RESVG = '@resvg/resvg-js';
-let resvg: Promise<typeof import('@resvg/resvg-js')> | undefined;
+// resvg is a native addon: required at run time (as the captcha does) so the app's bundler leaves it
+// to Bun instead of trying to bundle the binary.
+let resvg: typeof ResvgModule | undefined;
 
 /** The seal as a transparent PNG (480 px for 40 mm). */
 export async function drawSealPng(input: SealArtInput): Promise<Uint8Array> {
-  const [svg, { Resvg }] = await Promise.all([sealSvg(input), (resvg ??= import(/* @vite-ignore */ RESVG))]);
+  const svg = await sealSvg(input);
+  resvg ??= createRequire(import.meta.url)('@resvg/resvg-js') as typeof ResvgModule;
+  const { Resvg } = resvg;
   const png = new Resvg(svg, { font: { loadSystemFonts: false } }).render().asPng();
   return new Uint8Array(png);
 }
