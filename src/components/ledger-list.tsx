@@ -1,7 +1,9 @@
 /**
  * A member's balance or points ledger as a server-rendered table: filters (day range, kind, page
- * size) in a GET form and pages as plain links, so the page and filters live in the URL and work
- * without JavaScript. Reads the ledger directly (pages never call the API over HTTP).
+ * size) in a GET form and pages as links (Waku's, with the progress bar; plain hrefs without
+ * JavaScript), so the page and filters live in the URL. A CSV export of the filtered entries, and
+ * a loading placeholder for the Suspense boundary. Reads the ledger directly (pages never call the
+ * API over HTTP).
  */
 import * as v from 'valibot';
 import { Notice } from '~/components/notice';
@@ -11,6 +13,8 @@ import type { Translator } from '~/lib/i18n';
 import { fenToYuan } from '~/lib/money';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
+import { NavLink } from '~/islands/nav-link';
+import '../styles/account.css';
 
 const DEFAULTS: LedgerQuery = { page: 1, limit: 10, start: '', end: '', kind: '' };
 
@@ -23,6 +27,29 @@ export interface LedgerListProps {
   t: Translator;
   timeZone: string;
   siteTimeZone: string;
+}
+
+/** The CSV export of the same filters (an API download, not a page: a plain link). */
+function exportHref(ledger: Ledger, q: LedgerQuery): string {
+  const p = new URLSearchParams();
+  if (q.start) p.set('start', q.start);
+  if (q.end) p.set('end', q.end);
+  if (q.kind) p.set('kind', q.kind);
+  const s = p.toString();
+  return `/userapi/v1/account/${ledger === 'money' ? 'balance' : 'integral'}/export${s ? `?${s}` : ''}`;
+}
+
+/** What shows while the list streams in (Suspense fallback). */
+export function LedgerLoading({ label }: { label: string }) {
+  return (
+    <div className="card ledger-loading" role="status" aria-live="polite">
+      <span className="sr-only">{label}</span>
+      <span aria-hidden="true" />
+      <span aria-hidden="true" />
+      <span aria-hidden="true" />
+      <span aria-hidden="true" />
+    </div>
+  );
 }
 
 function href(path: string, q: LedgerQuery, page: number): string {
@@ -83,9 +110,9 @@ export async function LedgerList({ ledger, path, query, t, timeZone, siteTimeZon
           <button type="submit" className="btn btn-primary btn-sm">
             {t('ledger.apply')}
           </button>
-          <a href={path} className="btn btn-ghost btn-sm">
+          <NavLink to={path} className="btn btn-ghost btn-sm" match="none">
             {t('ledger.reset')}
-          </a>
+          </NavLink>
         </div>
       </form>
       {parsed.success ? null : (
@@ -102,6 +129,11 @@ export async function LedgerList({ ledger, path, query, t, timeZone, siteTimeZon
               {t('ledger.sum')} <strong className={result.sum < 0 ? 'amount-out' : 'amount-in'}>{signed(result.sum)}</strong>
             </span>
           </p>
+          {result.total > 0 ? (
+            <a className="btn btn-ghost btn-sm ledger-export" href={exportHref(ledger, q)} download>
+              {t('ledger.export')}
+            </a>
+          ) : null}
         </div>
         {result.list.length === 0 ? (
           <p className="ledger-empty">{result.total === 0 ? t('ledger.empty') : t('ledger.pastEnd')}</p>
@@ -143,9 +175,9 @@ export async function LedgerList({ ledger, path, query, t, timeZone, siteTimeZon
         {result.total > 0 ? (
           <nav className="pager" aria-label={t('ledger.pages')}>
             {q.page > 1 ? (
-              <a className="btn btn-ghost btn-sm" href={href(path, q, Math.min(q.page - 1, pages))} rel="prev">
+              <NavLink className="btn btn-ghost btn-sm" to={href(path, q, Math.min(q.page - 1, pages))} match="none">
                 {t('ledger.prev')}
-              </a>
+              </NavLink>
             ) : (
               <span className="btn btn-ghost btn-sm is-disabled" aria-disabled="true">
                 {t('ledger.prev')}
@@ -153,9 +185,9 @@ export async function LedgerList({ ledger, path, query, t, timeZone, siteTimeZon
             )}
             <span className="pager-status">{t('ledger.pageOf', { page: q.page, pages })}</span>
             {q.page < pages ? (
-              <a className="btn btn-ghost btn-sm" href={href(path, q, q.page + 1)} rel="next">
+              <NavLink className="btn btn-ghost btn-sm" to={href(path, q, q.page + 1)} match="none">
                 {t('ledger.next')}
-              </a>
+              </NavLink>
             ) : (
               <span className="btn btn-ghost btn-sm is-disabled" aria-disabled="true">
                 {t('ledger.next')}

@@ -1,4 +1,5 @@
 /** Account centre (issue #8): overview, profile, password, bound addresses, top-ups and their review. */
+export { default as accountMessages } from './messages';
 export { accountRouter } from './router';
 export { seedAccountDemo } from './demo';
 export { dailyChanges, lastDays, loadOverview, type DailyChanges, type Overview } from './overview';

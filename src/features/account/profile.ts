@@ -2,13 +2,17 @@
  * The member's profile: avatar (cropped square and re-encoded on the server), username, nickname,
  * gender, birthday and motto. Any other field of the request is ignored by the schema.
  */
-import { Resvg } from '@resvg/resvg-js';
+import { createRequire } from 'node:module';
+import type * as ResvgModule from '@resvg/resvg-js';
 import { writeAudit } from '~/server/audit';
 import { type Db, nowSeconds } from '~/server/db/client';
 import { Codes, DomainError } from '~/server/errors';
 import type { UserRow } from '~/server/members';
 import { type AttachmentRow, findOwnFile, getStorage, readFileBytes, storeServerFile } from '../upload';
 import type { ProfileFields } from './schemas';
+
+// Loaded at run time, not bundled: the renderer is a native module the build cannot inline (as in captcha/render).
+const { Resvg } = createRequire(import.meta.url)('@resvg/resvg-js') as typeof ResvgModule;
 
 /** Upload topic of avatars (the member's upload and the server's re-encoded square). */
 export const AVATAR_TOPIC = 'avatar';
@@ -26,7 +30,7 @@ const avatarProblem = (key: 'account.avatarInvalid' | 'account.avatarUnreadable'
 export function squareAvatar(bytes: Uint8Array, mime: string): Uint8Array {
   const href = `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${AVATAR_SIZE}" height="${AVATAR_SIZE}" viewBox="0 0 ${AVATAR_SIZE} ${AVATAR_SIZE}"><image width="${AVATAR_SIZE}" height="${AVATAR_SIZE}" preserveAspectRatio="xMidYMid slice" href="${href}"/></svg>`;
-  let rendered: ReturnType<Resvg['render']>;
+  let rendered: ReturnType<InstanceType<typeof Resvg>['render']>;
   try {
     rendered = new Resvg(svg).render();
   } catch {

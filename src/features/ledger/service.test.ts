@@ -60,7 +60,7 @@ for (const engine of engines()) {
     let t: TestDatabase;
     beforeAll(async () => {
       t = await freshDatabase(engine, { seed: true });
-    }, 30_000);
+    }, 60_000);
     afterAll(async () => {
       await t.drop();
     });

@@ -29,6 +29,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/user/account/integral', middleware: MEMBER },
   { path: '/user/account/overview', middleware: MEMBER },
   { path: '/user/account/profile', middleware: MEMBER },
+  { path: '/user/operator/topups', middleware: MEMBER },
   { path: '/user/claim/list', middleware: MEMBER },
   { path: '/user/claim/detail', middleware: MEMBER },
   { path: '/user/operator/claims', middleware: MEMBER },

@@ -1,6 +1,8 @@
-/** /user/account/balance: the member's own money ledger, paginated, filters in the URL. */
+/** /user/account/balance: the member's own money ledger, paginated, filters in the URL, CSV export, top-ups. */
+import { Suspense } from 'react';
 import type { PageProps } from 'waku/router';
-import { LedgerList } from '~/components/ledger-list';
+import { AccountTopups } from '~/components/account-topups';
+import { LedgerList, LedgerLoading } from '~/components/ledger-list';
 import { MemberPage } from '~/components/member-page';
 
 export default function AccountBalancePage({ query }: PageProps<'/user/account/balance'>) {
@@ -8,14 +10,21 @@ export default function AccountBalancePage({ query }: PageProps<'/user/account/b
     <MemberPage
       page="user/account/balance"
       render={({ view, t }) => (
-        <LedgerList
-          ledger="money"
-          path="/user/account/balance"
-          query={query ?? ''}
-          t={t}
-          timeZone={view.timeZone}
-          siteTimeZone={view.site.timezone}
-        />
+        <>
+          <Suspense fallback={<LedgerLoading label={t('ledger.loading')} />}>
+            <LedgerList
+              ledger="money"
+              path="/user/account/balance"
+              query={query ?? ''}
+              t={t}
+              timeZone={view.timeZone}
+              siteTimeZone={view.site.timezone}
+            />
+          </Suspense>
+          {view.user ? (
+            <AccountTopups userId={view.user.id} t={t} locale={view.locale} timeZone={view.timeZone} rules={view.site.upload} />
+          ) : null}
+        </>
       )}
     />
   );

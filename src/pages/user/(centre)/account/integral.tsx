@@ -1,6 +1,8 @@
-/** /user/account/integral: the member's own score ledger, paginated, filters in the URL. */
+/** /user/account/integral: the member's own score ledger, paginated, filters in the URL, CSV export. */
+import { Suspense } from 'react';
 import type { PageProps } from 'waku/router';
-import { LedgerList } from '~/components/ledger-list';
+
+import { LedgerList, LedgerLoading } from '~/components/ledger-list';
 import { MemberPage } from '~/components/member-page';
 
 export default function AccountIntegralPage({ query }: PageProps<'/user/account/integral'>) {
@@ -8,14 +10,18 @@ export default function AccountIntegralPage({ query }: PageProps<'/user/account/
     <MemberPage
       page="user/account/integral"
       render={({ view, t }) => (
-        <LedgerList
-          ledger="score"
-          path="/user/account/integral"
-          query={query ?? ''}
-          t={t}
-          timeZone={view.timeZone}
-          siteTimeZone={view.site.timezone}
-        />
+        <>
+          <Suspense fallback={<LedgerLoading label={t('ledger.loading')} />}>
+            <LedgerList
+              ledger="score"
+              path="/user/account/integral"
+              query={query ?? ''}
+              t={t}
+              timeZone={view.timeZone}
+              siteTimeZone={view.site.timezone}
+            />
+          </Suspense>
+        </>
       )}
     />
   );

@@ -1,17 +1,28 @@
-/** Account overview: greeting, contact completeness, integral, balance, last login, join time. */
+/**
+ * Account overview: greeting for the member's local time, contact markers, points and balance
+ * (links to their ledgers), the previous login (not this session's), shortcuts, and a server-rendered
+ * chart of daily balance and points changes for 7 or 30 days (`?days=30`, in the URL).
+ */
+import type { PageProps } from 'waku/router';
+import { AccountChart } from '~/components/account-chart';
 import { Avatar } from '~/components/avatar';
 import { Icon, routeIcon } from '~/components/icon';
 import { MemberPage } from '~/components/member-page';
-import { Notice } from '~/components/notice';
+import { loadOverview } from '~/features/account';
 import { NavLink } from '~/islands/nav-link';
 import { formatDate, formatMoney, greeting, hourIn } from '~/lib/format';
+import { fenToYuan } from '~/lib/money';
 import type { MenuItem } from '~/lib/types';
+import { getDb } from '~/server/db/client';
 
 function flatten(items: MenuItem[]): MenuItem[] {
   return items.flatMap((i) => (i.type === 'menu_dir' ? flatten(i.children) : [i]));
 }
 
-export default function OverviewPage() {
+const signed = (s: string) => (s.startsWith('-') ? s : `+${s}`);
+
+export default function OverviewPage({ query }: PageProps<'/user/account/overview'>) {
+  const days = new URLSearchParams(query ?? '').get('days') === '30' ? 30 : 7;
   return (
     <MemberPage
       page="user/account/overview"
@@ -21,20 +32,22 @@ export default function OverviewPage() {
           {t('toProfile')}
         </NavLink>
       )}
-      render={({ view, t }) => {
+      render={async ({ view, t }) => {
         const user = view.user!;
         const tz = view.timeZone;
         const none = t('None');
         const name = user.nickname || user.username;
         const sep = view.locale === 'zh-cn' ? '' : ' ';
         const hello = `${t(greeting(hourIn(Date.now(), tz)))}${sep}${t('greeting.welcomeBack')}`;
+        const facts = await loadOverview(getDb(), user.id, days, tz);
         const shortcuts = flatten(view.centre.userMenus)
           .filter((i) => !i.href.startsWith('/user/account/') && i.menuType === 'tab')
           .slice(0, 6);
         const contact = [
-          { key: 'mobile', icon: 'phone' as const, value: user.mobile },
-          { key: 'email', icon: 'mail' as const, value: user.email },
+          { key: 'mobile', icon: 'phone' as const, filled: facts.mobileFilled },
+          { key: 'email', icon: 'mail' as const, filled: facts.emailFilled },
         ];
+        const common = { days: facts.days, totalLabel: t('net'), dayLabel: t('day'), valueLabel: t('change') };
         return (
           <div className="overview">
             <section className="card overview-hello" aria-labelledby="ov-info">
@@ -42,7 +55,10 @@ export default function OverviewPage() {
                 {t('infoTitle')}
               </h2>
               <div className="hello-row">
-                <Avatar src={user.avatar} name={name} size={60} />
+                <NavLink to="/user/account/profile" match="none" title={t('toProfile')}>
+                  <Avatar src={user.avatar} name={name} size={60} />
+                  <span className="sr-only">{t('toProfile')}</span>
+                </NavLink>
                 <div className="hello-text">
                   <p className="hello-line">
                     <strong>{name}</strong>
@@ -52,16 +68,17 @@ export default function OverviewPage() {
                   <ul className="contact-badges">
                     {contact.map((c) => (
                       <li key={c.key}>
-                        <a
-                          href="/user/account/profile"
-                          className={c.value ? 'badge badge-ok' : 'badge'}
-                          title={`${c.value ? t('filled') : t('notFilled')} ${t(['user', c.key])}`}
+                        <NavLink
+                          to="/user/account/profile"
+                          match="none"
+                          className={c.filled ? 'badge badge-ok' : 'badge'}
+                          title={`${c.filled ? t('filled') : t('notFilled')} ${t(['user', c.key])}`}
                         >
                           <Icon name={c.icon} size={14} />
                           <span>{t(['user', c.key])}</span>
-                          <span className="sr-only">: {c.value ? t('filled') : t('notFilled')}</span>
-                          {c.value ? <Icon name="check" size={12} /> : null}
-                        </a>
+                          <span className="sr-only">: {c.filled ? t('filled') : t('notFilled')}</span>
+                          {c.filled ? <Icon name="check" size={12} /> : null}
+                        </NavLink>
                       </li>
                     ))}
                   </ul>
@@ -72,7 +89,7 @@ export default function OverviewPage() {
                   <dt>{t('user.points')}</dt>
                   <dd>
                     <NavLink to="/user/account/integral" match="none">
-                      {user.score}
+                      {facts.score_balance}
                     </NavLink>
                   </dd>
                 </div>
@@ -80,17 +97,17 @@ export default function OverviewPage() {
                   <dt>{t('user.balance')}</dt>
                   <dd>
                     <NavLink to="/user/account/balance" match="none">
-                      ¥{formatMoney(user.money)}
+                      ¥{formatMoney(fenToYuan(facts.money_balance))}
                     </NavLink>
                   </dd>
                 </div>
                 <div className="kv">
                   <dt>{t('user.lastLogin')}</dt>
-                  <dd>{formatDate(user.last_login_time, undefined, tz, { none })}</dd>
+                  <dd>{formatDate(facts.prevLoginTime, undefined, tz, { none })}</dd>
                 </div>
                 <div className="kv">
                   <dt>{t('user.lastLoginIp')}</dt>
-                  <dd>{user.last_login_ip || none}</dd>
+                  <dd>{facts.prevLoginIp || none}</dd>
                 </div>
                 <div className="kv">
                   <dt>{t('user.joinTime')}</dt>
@@ -124,12 +141,42 @@ export default function OverviewPage() {
             ) : null}
 
             <section className="card" aria-labelledby="ov-stats">
-              <h2 id="ov-stats" className="card-title">
-                {t('statsTitle')}
-              </h2>
-              <Notice kind="info" role="status">
-                <p>{t('statsNotice')}</p>
-              </Notice>
+              <div className="card-head">
+                <h2 id="ov-stats" className="card-title">
+                  {t('statsTitle')}
+                </h2>
+                <nav className="account-range" aria-label={t('range')}>
+                  {([7, 30] as const).map((n) => (
+                    <NavLink
+                      key={n}
+                      to={n === 7 ? '/user/account/overview' : '/user/account/overview?days=30'}
+                      match="none"
+                      className={n === days ? 'is-on' : undefined}
+                    >
+                      {t(n === 7 ? 'range7' : 'range30')}
+                    </NavLink>
+                  ))}
+                </nav>
+              </div>
+              <p className="account-hint">{t('statsLead')}</p>
+              <div className="account-charts">
+                <AccountChart
+                  id="ov-money"
+                  series="money"
+                  title={t('moneySeries')}
+                  values={facts.money}
+                  format={(n) => signed(formatMoney(fenToYuan(n)))}
+                  {...common}
+                />
+                <AccountChart
+                  id="ov-score"
+                  series="score"
+                  title={t('scoreSeries')}
+                  values={facts.score}
+                  format={(n) => (n > 0 ? `+${n}` : String(n))}
+                  {...common}
+                />
+              </div>
             </section>
           </div>
         );

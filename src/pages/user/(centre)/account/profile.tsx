@@ -1,9 +1,18 @@
-/** Profile: the member's details as stored (editing comes later; the page says so). */
+/**
+ * Profile: edit avatar, username, nickname, gender, birthday and motto (island, checked with the
+ * API's schema); change or bind the e-mail and mobile with codes (dialog island); the member's
+ * signed-in devices.
+ */
+import { GenderIcon } from '~/components/account-gender';
+import { accountFormTexts } from '~/components/account-texts';
 import { Avatar } from '~/components/avatar';
+import { captchaText } from '~/components/captcha-text';
 import { MemberPage } from '~/components/member-page';
-import { Notice } from '~/components/notice';
 import { SessionList } from '~/components/session-list';
-import { formatDate } from '~/lib/format';
+import { AccountBindDialog } from '~/islands/account-bind-dialog';
+import { AccountProfileForm } from '~/islands/account-profile-form';
+import { availableChannels } from '~/server/delivery';
+import '../../../../styles/account.css';
 
 export default function ProfilePage() {
   return (
@@ -11,50 +20,87 @@ export default function ProfilePage() {
       page="user/account/profile"
       render={({ view, t }) => {
         const user = view.user!;
-        const tz = view.timeZone;
-        const none = t('None');
-        const empty = <span className="muted">{t('user.notFilled')}</span>;
-        const rows: [string, React.ReactNode][] = [
-          [t('user.username'), user.username],
-          [t('user.nickname'), user.nickname || empty],
-          [t('user.email'), user.email || empty],
-          [t('user.mobile'), user.mobile || empty],
-          [t('gender'), t(['genders', user.gender])],
-          [
-            t('birthday'),
-            user.birthday
-              ? /^\d{4}-\d{2}-\d{2}$/.test(user.birthday)
-                ? user.birthday
-                : formatDate(user.birthday, 'YYYY-MM-DD', tz, { none })
-              : empty,
-          ],
-          [t('motto'), user.motto || empty],
-          [t('user.joinTime'), formatDate(user.join_time, undefined, tz, { none })],
-          [t('user.lastLogin'), formatDate(user.last_login_time, undefined, tz, { none })],
-        ];
+        const name = user.nickname || user.username;
+        const texts = accountFormTexts(view.locale);
+        const channels = availableChannels();
+        const genders: [string, string, string] = [t('genders.0'), t('genders.1'), t('genders.2')];
+        const contacts = (['email', 'mobile'] as const)
+          .filter((type) => channels.includes(type))
+          .map((type) => {
+            const value = type === 'email' ? user.email : user.mobile;
+            return (
+              <div className="field" key={type} data-field={`bound-${type}`}>
+                <label htmlFor={`bound-${type}`}>{t(['user', type])}</label>
+                <div className="account-bind-row">
+                  <input id={`bound-${type}`} readOnly value={value || ''} placeholder={t('user.notFilled')} />
+                  <AccountBindDialog
+                    type={type}
+                    current={value || ''}
+                    texts={texts}
+                    captcha={captchaText(view.locale)}
+                    text={{
+                      open: value ? t('modify') : t('bind'),
+                      title: t(['bindTitle', type]),
+                      stepVerify: t('stepVerify'),
+                      stepBind: t('stepBind'),
+                      current: t('current'),
+                      newAddress: t(['newAddress', type]),
+                      code: t('code'),
+                      password: t('password'),
+                      next: t('next'),
+                      save: t('save'),
+                      cancel: t('cancel'),
+                      sendCode: { send: t('sendCode'), resend: t('resend', { seconds: '{seconds}' }) },
+                    }}
+                  />
+                </div>
+              </div>
+            );
+          });
         return (
           <div className="profile">
-            <section className="card profile-main">
+            <section className="card profile-main" aria-labelledby="pf-edit">
               <div className="profile-head">
-                <Avatar src={user.avatar} name={user.nickname || user.username} size={72} />
+                <Avatar src={user.avatar} name={name} size={72} />
                 <div>
-                  <p className="profile-head-name">{user.nickname || user.username}</p>
+                  <p className="profile-head-name">
+                    {name} <GenderIcon gender={user.gender} label={genders[user.gender] ?? genders[0]} />
+                  </p>
                   <p className="muted">{t('lead')}</p>
                 </div>
               </div>
-              <dl className="detail-list">
-                {rows.map(([k, v]) => (
-                  <div key={k}>
-                    <dt>{k}</dt>
-                    <dd>{v}</dd>
-                  </div>
-                ))}
-              </dl>
+              <h2 id="pf-edit" className="sr-only">
+                {t('editTitle')}
+              </h2>
+              <AccountProfileForm
+                lang={view.locale}
+                rules={view.site.upload}
+                texts={texts}
+                initial={{
+                  avatar: user.avatar,
+                  username: user.username,
+                  nickname: user.nickname,
+                  gender: String(user.gender),
+                  birthday: user.birthday && /^\d{4}-\d{2}-\d{2}/.test(user.birthday) ? user.birthday.slice(0, 10) : '',
+                  motto: user.motto,
+                }}
+                genderIcons={[<GenderIcon key={0} gender={0} />, <GenderIcon key={1} gender={1} />, <GenderIcon key={2} gender={2} />]}
+                contacts={contacts}
+                text={{
+                  avatar: t('avatar'),
+                  avatarHint: t('avatarHint'),
+                  username: t('user.username'),
+                  nickname: t('user.nickname'),
+                  gender: t('gender'),
+                  genders,
+                  birthday: t('birthday'),
+                  motto: t('motto'),
+                  save: t('save'),
+                  reset: t('reset'),
+                }}
+              />
             </section>
-            <Notice kind="info" role="status">
-              <p>{t('editNotice')}</p>
-            </Notice>
-            <SessionList t={t} timeZone={tz} />
+            <SessionList t={t} timeZone={view.timeZone} />
           </div>
         );
       }}

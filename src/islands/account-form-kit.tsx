@@ -1,0 +1,94 @@
+'use client';
+/**
+ * What the account forms share: values checked as the member types with the API's own valibot
+ * schema, server field errors shown by their fields, one submit at a time, a status line.
+ */
+import { type ReactNode, useState } from 'react';
+import type * as v from 'valibot';
+import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
+import { checkInput } from '~/lib/schema';
+
+/** Message key (`validate.*`, `account.*`) → text in the page's language. */
+export type MessageTexts = Record<string, string>;
+
+export interface ApiFormOptions<S extends v.GenericSchema> {
+  schema: S;
+  url: string;
+  texts: MessageTexts;
+  /** Turns the form's values into the request body (and what the schema checks). */
+  body: (values: Record<string, string>) => Record<string, unknown>;
+  onDone?: (message: string, data: unknown) => void | Promise<void>;
+}
+
+export function useApiForm<S extends v.GenericSchema>(initial: Record<string, string>, o: ApiFormOptions<S>) {
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<{ text: string; ok: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const checked = checkInput(o.schema, o.body(values));
+  const errors = checked.ok ? {} : checked.errors;
+  const error = (f: string) => (touched[f] && errors[f] ? (o.texts[errors[f]] ?? errors[f]) : '') || serverErrors[f] || '';
+  const set = (f: string, value: string) => {
+    setValues((old) => ({ ...old, [f]: value }));
+    setServerErrors((old) => ({ ...old, [f]: '' }));
+  };
+  const touch = (f: string) => setTouched((old) => ({ ...old, [f]: true }));
+  const submit = async () => {
+    if (busy) return;
+    setTouched(Object.fromEntries([...Object.keys(values), ...Object.keys(errors)].map((k) => [k, true])));
+    if (!checked.ok) return;
+    setBusy(true);
+    setNotice(null);
+    try {
+      const res = await request({ url: o.url, method: 'POST', data: o.body(values), showErrorMessage: false, showCodeMessage: false });
+      setNotice({ text: res.message, ok: true });
+      await o.onDone?.(res.message, res.data);
+    } catch (err) {
+      if (!isCancel(err)) {
+        const data = isApiError(err) ? (err.data as { errors?: Record<string, string>; field?: string } | null) : null;
+        if (data?.errors) setServerErrors(data.errors);
+        else if (data?.field) setServerErrors({ [data.field]: failureMessage(err) });
+        setNotice({ text: failureMessage(err), ok: false });
+      }
+    }
+    setBusy(false);
+  };
+  return { values, set, touch, error, submit, busy, notice, setNotice };
+}
+
+/** The status line above a form: success (polite) or failure (alert). */
+export function FormNotice({ notice }: { notice: { text: string; ok: boolean } | null }) {
+  return (
+    <div className={notice?.ok ? 'form-notice' : 'form-error'} role={notice?.ok ? 'status' : 'alert'}>
+      {notice ? <p className={notice.ok ? 'account-ok' : undefined}>{notice.text}</p> : null}
+    </div>
+  );
+}
+
+/** A labelled input with its error below. */
+export function Field({
+  id,
+  name,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  error: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={error ? 'field has-error' : 'field'} data-field={name}>
+      <label htmlFor={`${id}-${name}`}>{label}</label>
+      {children}
+      {error ? (
+        <p className="field-error" id={`${id}-${name}-err`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
