@@ -28,6 +28,13 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'team-add', path: '/user/team/addAccount', login: true },
   { name: 'team-edit', path: '/user/team/addAccount?id=4', login: true },
   { name: 'team-alloc', path: '/user/team/allocation', login: true },
+  // Operator console (#14): run with SCREENS_ACCOUNT=operator SCREENS_PASSWORD=Operator#2026, filter opc-.
+  { name: 'opc-members', path: '/user/operator/members', login: true },
+  { name: 'opc-member', path: '/user/operator/memberDetail?id=1', login: true },
+  { name: 'opc-groups', path: '/user/operator/groups?id=2', login: true },
+  { name: 'opc-rules', path: '/user/operator/rules?id=8', login: true },
+  { name: 'opc-settings', path: '/user/operator/settings', login: true },
+  { name: 'opc-audit', path: '/user/operator/audit', login: true },
   { name: '404', path: '/no/such/page' },
 ];
 const sizes = [

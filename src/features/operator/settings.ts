@@ -1,4 +1,5 @@
 /** Site settings in the operator console, driven by the one schema module (settings-schema.ts). */
+import { DIRECT_MODE, s3ConfigFromEnv } from '~/features/upload';
 import { writeAudit } from '~/server/audit';
 import { type Db, num } from '~/server/db/client';
 import { DEFAULT_SITE_CONFIG } from '~/server/db/reference/config';
@@ -7,9 +8,9 @@ import { bumpConfigVersionFrom, configVersions } from '~/server/site-config';
 import { type Actor, conflict, OperatorError } from './common';
 import { checkSetting, type SettingContext, type SettingDef, SETTINGS, settingDef, settingsSchemaView } from './settings-schema';
 
-/** Upload modes this deployment serves: local, plus S3 when its endpoint is configured. */
+/** Upload modes this deployment serves: local, plus direct uploads when the object store is configured (PORTAL_S3_*). */
 export function storageModes(env: Record<string, string | undefined> = process.env): string[] {
-  return env.S3_ENDPOINT || env.PORTAL_S3_ENDPOINT ? ['local', 's3'] : ['local'];
+  return s3ConfigFromEnv(env) ? ['local', DIRECT_MODE] : ['local'];
 }
 
 type Stored = Map<string, unknown>;

@@ -27,6 +27,13 @@ function changes(detail: Record<string, unknown>): string[] {
   return out;
 }
 
+/** The other detail fields of an entry without before/after (e.g. `auth.login`), short. */
+function summary(detail: Record<string, unknown>): string {
+  const { before: _b, after: _a, reason: _r, ...rest } = detail;
+  const text = Object.keys(rest).length ? JSON.stringify(rest) : '';
+  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
+}
+
 export function AuditPage({ query }: { query: string }) {
   return (
     <ConsoleShell
@@ -136,7 +143,7 @@ export function AuditPage({ query }: { query: string }) {
                             {a.target_type ? `${a.target_type} #${a.target_id}` : '—'}
                           </td>
                           <td data-label={tx.detail} className="op-detail">
-                            {changes(a.detail).map((line) => (
+                            {(changes(a.detail).length ? changes(a.detail) : [summary(a.detail)]).filter(Boolean).map((line) => (
                               <span key={line}>{line}</span>
                             ))}
                             {typeof a.detail.reason === 'string' && a.detail.reason ? (

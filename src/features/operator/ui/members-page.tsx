@@ -127,8 +127,10 @@ export function MembersPage({ query }: { query: string }) {
                             {m.id}
                           </td>
                           <td data-label={tx.username}>
-                            <a href={`/user/operator/memberDetail?id=${m.id}`}>{m.username}</a>
-                            <span className="op-sub">{[m.nickname, m.email, m.mobile].filter(Boolean).join(' · ')}</span>
+                            <span>
+                              <a href={`/user/operator/memberDetail?id=${m.id}`}>{m.username}</a>
+                              <span className="op-sub">{[m.nickname, m.email, m.mobile].filter(Boolean).join(' · ')}</span>
+                            </span>
                           </td>
                           <td data-label={tx.group}>{m.group.name}</td>
                           <td data-label={tx.status}>
