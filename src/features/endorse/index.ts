@@ -19,3 +19,4 @@ export {
   siteToday,
 } from './service';
 export { eligiblePolicyList, rosterPage } from './views';
+export { seedEndorseDemo } from './demo';

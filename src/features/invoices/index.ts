@@ -13,3 +13,4 @@ export {
   toInvoice as toInvoiceRow,
 } from './service';
 export { INVOICE_STATUSES, type InvoiceStatus } from './states';
+export { seedInvoicesDemo } from './demo';

@@ -71,7 +71,7 @@ export async function issueWithFile(
   operatorId: number,
   id: number,
   invoiceNo: string,
-  fileId: number | null,
+  fileId: number | null = null,
   ip?: string,
 ): Promise<Invoice> {
   const inv = await findInvoice(db, id);

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { seedInvoicesDemo } from '~/features/invoices';
+import { seedLedgerDemo } from '~/features/ledger';
+import { seedOrdersDemo } from '~/features/orders';
+import { num } from '~/server/db/client';
+import { ensureDatabase } from '~/server/db/seed';
+import { apiClient } from '../../../tests/support/endorse-kit';
+import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
+import { seedEndorseDemo } from './demo';
+
+for (const engine of engines()) {
+  describe(`endorsement and invoice demo data on ${engine.name}`, () => {
+    let t: TestDatabase;
+    beforeAll(async () => {
+      t = await freshDatabase(engine);
+      await ensureDatabase(t.db, { demo: true, demoSeeders: [seedLedgerDemo, seedOrdersDemo, seedEndorseDemo, seedInvoicesDemo] });
+    }, 120_000);
+    afterAll(async () => {
+      await t?.drop();
+    });
+
+    test('demo: E01–E03 approved, one rejected, one cancelled, one submitted ID fix; invoices issued, rejected, applied; balance equals its ledger', async () => {
+      const api = apiClient(t.db);
+      const demo = await api.login('demo', 'Demo#2026');
+      const list = (await api.get('endorse/list?limit=50', demo)).body.data.list as { status: string; endorse_no: string }[];
+      expect(
+        list
+          .filter((e) => e.status === 'approved')
+          .map((e) => e.endorse_no.slice(-3))
+          .sort(),
+      ).toEqual(['E01', 'E02', 'E03']);
+      expect(list.filter((e) => e.status === 'rejected')).toHaveLength(1);
+      expect(list.filter((e) => e.status === 'cancelled')).toHaveLength(1);
+      expect(list.filter((e) => e.status === 'submitted')).toHaveLength(1);
+      const invoices = (await api.get('invoice/list?limit=50', demo)).body.data.list as { status: string; kind: string }[];
+      expect(invoices.map((i) => i.status).sort()).toEqual(['applied', 'issued', 'rejected']);
+      expect(invoices.find((i) => i.status === 'applied')?.kind).toBe('special');
+      const sources = (await api.get('invoice/sources', demo)).body.data.list as {
+        source_type: string;
+        invoiceable: string;
+        ref_no: string;
+      }[];
+      expect(sources.some((s) => s.source_type === 'order' && Number(s.invoiceable) > 0)).toBe(true);
+      const [u] = await t.db.sql`SELECT id, money FROM "user" WHERE username = 'demo'`;
+      const [sum] = await t.db.sql`SELECT COALESCE(SUM(amount), 0) AS s FROM user_money_log WHERE user_id = ${u.id}`;
+      expect(num(u.money)).toBe(num(sum.s));
+      const operator = await api.login('operator', 'Operator#2026');
+      const queue = (await api.get('operator/endorse/list', operator)).body.data.list as { has_id_fix: boolean }[];
+      expect(queue.some((e) => e.has_id_fix)).toBe(true);
+      const manager = await api.login('manager', 'Manager#2026');
+      expect((await api.get('endorse/list', manager)).body.data.total).toBe(0);
+      expect((await api.get('operator/invoice/list', manager)).status).toBe(403);
+    }, 30_000);
+  });
+}
