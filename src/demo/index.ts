@@ -8,6 +8,8 @@
  */
 import { seedAccountDemo } from '~/features/account';
 import { seedClaimsDemo } from '~/features/claims';
+import { seedEndorseDemo } from '~/features/endorse';
+import { seedInvoicesDemo } from '~/features/invoices';
 import { seedLedgerDemo } from '~/features/ledger';
 import { seedOrdersDemo } from '~/features/orders';
 import { seedOperatorDemo } from '~/features/operator';
@@ -17,7 +19,7 @@ import type { Db } from '~/server/db/client';
 import { type DemoSeeder, type EnsureOptions, ensureDatabase } from '~/server/db/seed';
 
 /** Every area's demo seeder, in dependency order (ledger first: later areas pay from balances). */
-export const DEMO_SEEDERS: DemoSeeder[] = [seedLedgerDemo, seedAccountDemo, seedOrdersDemo, seedTeamDemo, seedSealingDemo, seedClaimsDemo, seedOperatorDemo];
+export const DEMO_SEEDERS: DemoSeeder[] = [seedLedgerDemo, seedAccountDemo, seedOrdersDemo, seedTeamDemo, seedSealingDemo, seedClaimsDemo, seedEndorseDemo, seedInvoicesDemo, seedOperatorDemo];
 
 /** Migrate, sync reference data, and seed the demo portal on a fresh database. Run at every start. */
 export function ensurePortalDatabase(db: Db, options: EnsureOptions = {}) {
