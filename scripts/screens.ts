@@ -35,6 +35,10 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'opc-rules', path: '/user/operator/rules?id=8', login: true },
   { name: 'opc-settings', path: '/user/operator/settings', login: true },
   { name: 'opc-audit', path: '/user/operator/audit', login: true },
+  { name: 'order-new', path: '/user/order/guzhu?new=1', login: true },
+  { name: 'order-detail', path: '/user/order/groupDetail?id=1', login: true },
+  { name: 'order-without', path: '/user/order/withoutDetail', login: true },
+  { name: 'offer-quote', path: '/offer?q=1&plan=2&class=2&headcount=12&months=6' },
   { name: '404', path: '/no/such/page' },
 ];
 const sizes = [

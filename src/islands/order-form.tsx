@@ -98,6 +98,9 @@ export function OrderFormIsland({ plans, holder: lastHolder, balance, minStart, 
   const createId = useRef(newRequestId());
   const payId = useRef(newRequestId());
   const created = useRef<{ id: number; premium: string } | null>(null);
+  /** The last imported file while its rows are untouched: long lists go by file id (the API takes 64 KB bodies). */
+  const imported = useRef<{ id: number; count: number; dirty: boolean } | null>(null);
+  const viaFile = () => Boolean(imported.current && !imported.current.dirty && imported.current.count === rows.length && rows.length > 500);
 
   const rowClass = (r: Row) => (r.class && plan?.classes.includes(r.class) ? r.class : cls);
   // Cheap enough to recompute on every render (10 000 rows: a few ms).
@@ -121,7 +124,8 @@ export function OrderFormIsland({ plans, holder: lastHolder, balance, minStart, 
     if (next.named_list && rows.length === 0) setRows([{ key: nextKey++, name: '', id_no: '', class: 0, errors: [] }]);
     created.current = null;
   };
-  const setRow = (key: number, patch: Partial<Row>) =>
+  const setRow = (key: number, patch: Partial<Row>) => {
+    if (imported.current) imported.current.dirty = true;
     setRows((list) =>
       list.map((r) =>
         r.key === key
@@ -129,6 +133,7 @@ export function OrderFormIsland({ plans, holder: lastHolder, balance, minStart, 
           : r,
       ),
     );
+  };
 
   /** Quick checks the server repeats: names present, ID numbers valid, no ID twice. */
   const checkRows = (): Row[] => {
@@ -164,6 +169,7 @@ export function OrderFormIsland({ plans, holder: lastHolder, balance, minStart, 
       const byRow = new Map<number, string[]>();
       for (const e of errors) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.message]);
       const kept = rows.filter((r) => r.name.trim() || r.id_no.trim());
+      imported.current = { id: file.id, count: kept.length ? -1 : entries.length, dirty: false };
       setRows([
         ...kept,
         ...entries.map((e) => ({
@@ -189,7 +195,11 @@ export function OrderFormIsland({ plans, holder: lastHolder, balance, minStart, 
     months,
     start_date: start,
     policyholder: holder,
-    ...(plan.named_list ? { insured: rows.map((r) => ({ name: r.name, id_no: r.id_no, class: rowClass(r) })) } : { headcount }),
+    ...(!plan.named_list
+      ? { headcount }
+      : viaFile()
+        ? { insured_file_id: imported.current?.id }
+        : { insured: rows.map((r) => ({ name: r.name, id_no: r.id_no, class: rowClass(r) })) }),
   });
 
   const review = () => {
@@ -232,7 +242,8 @@ export function OrderFormIsland({ plans, holder: lastHolder, balance, minStart, 
         if (data.rows) {
           const byRow = new Map<number, string[]>();
           for (const e of data.rows) byRow.set(e.row, [...(byRow.get(e.row) ?? []), e.message]);
-          setRows((list) => list.map((r, i) => ({ ...r, errors: byRow.get(i + 1) ?? [] })));
+          const byFile = viaFile();
+          setRows((list) => list.map((r, i) => ({ ...r, errors: byRow.get(byFile ? (r.fileRow ?? -1) : i + 1) ?? [] })));
         } else if (data.field) setFieldErrors({ [data.field]: err.envelope.message });
         setNotice({ kind: 'danger', text: err.envelope.message });
       } else setNotice({ kind: 'danger', text: String((err as Error)?.message ?? err) });
@@ -433,7 +444,14 @@ export function OrderFormIsland({ plans, holder: lastHolder, balance, minStart, 
                         </select>
                       </td>
                       <td className="or-del">
-                        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setRows(rows.filter((x) => x.key !== r.key))}>
+                        <button
+                          type="button"
+                          className="btn btn-ghost btn-sm"
+                          onClick={() => {
+                            if (imported.current) imported.current.dirty = true;
+                            setRows(rows.filter((x) => x.key !== r.key));
+                          }}
+                        >
                           {f.removeRow}
                         </button>
                       </td>

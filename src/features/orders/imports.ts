@@ -77,6 +77,23 @@ export function checkSheet(sheet: SheetRow[], plan: PlanSnapshot, o: { classDefa
   };
 }
 
+/** The insured rows of a member's uploaded file with their file row numbers (for POST /order/create). */
+export async function rowsFromFile(
+  db: Db,
+  userId: number,
+  fileId: number,
+): Promise<{ rows: ReturnType<typeof sheetToInsured>['rows']; rowNumbers: number[] }> {
+  const file = await findOwnFile(db, userId, fileId);
+  if (!file) throw fieldError('insured_file_id', 'order.fileInvalid');
+  const bytes = await readFileBytes(getStorage(), file);
+  if (!bytes) throw fieldError('insured_file_id', 'order.fileInvalid');
+  const sheet = readSheet(bytes, file.name);
+  if (!sheet) throw fieldError('insured_file_id', 'order.fileUnreadable');
+  const out = sheetToInsured(sheet);
+  if (out.rows.length > MAX_INSURED_ROWS) throw fieldError('insured_file_id', 'order.tooManyRows', { max: MAX_INSURED_ROWS });
+  return out;
+}
+
 /** Read and check a member's uploaded file (another member's file: 404 as if missing). */
 export async function importInsured(db: Db, userId: number, fileId: number, o: ImportOptions, today: string): Promise<ImportResult> {
   const file = await findOwnFile(db, userId, fileId);

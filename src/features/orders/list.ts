@@ -34,6 +34,12 @@ export async function listOrders(db: Db, userId: number, q: OrderListQuery, toda
           : sql``;
   const range = sql`${q.start ? sql`AND start_date >= ${q.start}` : sql``} ${q.end ? sql`AND start_date <= ${q.end}` : sql``}`;
   const kw = q.keyword.trim();
+  if (/^[A-Za-z0-9-]{6,40}$/.test(kw)) {
+    // An order or policy number: its unique index answers at once (members paste whole numbers).
+    const exact =
+      await sql`SELECT * FROM policy_order WHERE (order_no = ${kw.toUpperCase()} OR policy_no = ${kw.toUpperCase()}) AND ${who} ${type} ${status}`;
+    if (exact.length) return { list: exact.map(toOrder).slice((q.page - 1) * q.limit, q.page * q.limit), total: exact.length };
+  }
   const like = `%${escapeLike(kw)}%`;
   const keyword = kw
     ? sql`AND (order_no LIKE ${like} ESCAPE '\\' OR policy_no LIKE ${like} ESCAPE '\\' OR holder_name LIKE ${like} ESCAPE '\\')`

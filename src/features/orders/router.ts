@@ -10,7 +10,7 @@ import { apiMessage } from '../_shared/messages';
 import { OrderDataError, orderNotFound } from './errors';
 import { exportInsuredCsv, exportOrdersCsv } from './export';
 import { statusLabel } from './labels';
-import { importInsured } from './imports';
+import { importInsured, rowsFromFile } from './imports';
 import { listInsured, viewInsured } from './insured';
 import { listItemView, listOrders, orderActions, orderView, planView } from './list';
 import { policyPdf } from './policy-pdf';
@@ -197,7 +197,13 @@ export const ordersRouter = new Hono<ApiEnv>()
       if (!(await hasAction(db, session, rule)) && !(!plan.named_list && (await hasAction(db, session, 'order/withoutDetail/add')))) {
         await requireRule(c, rule); // throws the 403
       }
-      const { order } = await createOrder(db, session.userId, input, { ip: c.get('ip') });
+      let rowNumbers: number[] | undefined;
+      if (input.insured_file_id && plan.named_list) {
+        const fromFile = await rowsFromFile(db, session.userId, input.insured_file_id);
+        input.insured = fromFile.rows;
+        rowNumbers = fromFile.rowNumbers;
+      }
+      const { order } = await createOrder(db, session.userId, input, { ip: c.get('ip'), rowNumbers });
       return ok(c, { order: brief(order) }, 'order.created');
     }),
   )

@@ -137,6 +137,8 @@ export const createOrderSchema = v.object({
   start_date: v.pipe(v.string('order.dateInvalid'), v.trim(), v.regex(DATE, 'order.dateInvalid')),
   policyholder: policyholderSchema,
   insured: v.optional(v.pipe(v.array(insuredRowSchema, 'order.insuredInvalid'), v.maxLength(MAX_INSURED_ROWS, 'order.tooManyRows'))),
+  /** A long list goes as the member's uploaded CSV/XLSX instead (the API takes 64 KB bodies): row errors name the file's rows. */
+  insured_file_id: v.optional(id('order.fileInvalid')),
   headcount: v.optional(intIn(1, 100_000, 'product.headcountInvalid')),
 });
 export type CreateOrderInput = v.InferOutput<typeof createOrderSchema>;

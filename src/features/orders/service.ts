@@ -131,7 +131,12 @@ async function byRequest(db: Db, userId: number, requestId: string): Promise<Ord
  * quote), the start date, and every insured row checked at once (400 `data.rows`, nothing saved).
  * The same request id returns the same order.
  */
-export async function createOrder(db: Db, userId: number, input: CreateOrderInput, o: When & { ip?: string } = {}): Promise<CreateResult> {
+export async function createOrder(
+  db: Db,
+  userId: number,
+  input: CreateOrderInput,
+  o: When & { ip?: string /** Row numbers to report for `insured[i]` (an imported file's own rows). */; rowNumbers?: number[] } = {},
+): Promise<CreateResult> {
   const first = await byRequest(db, userId, input.request_id);
   if (first) return { order: first, replayed: true };
   const today = o.today ?? (await siteToday(db));
@@ -142,7 +147,12 @@ export async function createOrder(db: Db, userId: number, input: CreateOrderInpu
   if (plan.named_list) {
     const list = input.insured ?? [];
     if (!list.length) throw fieldError('insured', 'order.insuredRequired');
-    const checked = checkInsuredRows(plan, list, { onDate: input.start_date, defaultClass: input.class });
+    const rowNumbers = o.rowNumbers;
+    const checked = checkInsuredRows(plan, list, {
+      onDate: input.start_date,
+      defaultClass: input.class,
+      rowNumber: rowNumbers ? (i) => rowNumbers[i] : undefined,
+    });
     if (checked.problems.length) throw rowsError(checked.problems);
     rows = checked.rows;
     headcount = rows.length;

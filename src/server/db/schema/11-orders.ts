@@ -84,9 +84,11 @@ export const orderMigrations: Migration[] = [
       )`,
       `CREATE UNIQUE INDEX policy_order_request ON policy_order (user_id, request_id)`,
       // The list pages: one member (or a team's few) by type, newest first; by status; named or not.
+      `CREATE INDEX policy_order_user ON policy_order (user_id, created_at, id)`,
       `CREATE INDEX policy_order_user_type ON policy_order (user_id, product, created_at, id)`,
       `CREATE INDEX policy_order_user_named ON policy_order (user_id, named_list, created_at, id)`,
-      `CREATE INDEX policy_order_user_status ON policy_order (user_id, status, created_at)`,
+      `CREATE INDEX policy_order_user_status ON policy_order (user_id, product, status, end_date, created_at)`,
+      `CREATE INDEX policy_order_user_start ON policy_order (user_id, product, start_date)`,
       // The underwriting queue and the expiry sweep.
       `CREATE INDEX policy_order_status ON policy_order (status, end_date)`,
       // One row per person per stretch of cover; the roster on a date is
