@@ -1,5 +1,5 @@
 import { SQL } from 'bun';
-import { rmSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb, type Db } from '../../src/server/db/client';
@@ -43,12 +43,38 @@ export interface TestDatabase {
 
 const rand = () => Math.random().toString(36).slice(2, 10);
 
+/**
+ * The seeded demo portal is built once per engine and process, then copied for every test that
+ * asks for `seed: true` (a file copy on SQLite, `CREATE DATABASE … TEMPLATE` on PostgreSQL): the
+ * full demo (orders, claims, sealed files…) takes seconds to write through the domain functions,
+ * a copy milliseconds. The copy is the same database a fresh `ensurePortalDatabase` would leave.
+ */
+const templates = new Map<string, Promise<string>>();
+let cloning: Promise<unknown> = Promise.resolve();
+
+async function seededTemplate(engine: Engine): Promise<string> {
+  let t = templates.get(engine.url);
+  if (!t) {
+    t = (async () => {
+      const tpl = await freshDatabase(engine);
+      await ensureDatabase(tpl.db, { demo: true });
+      if (engine.name === 'sqlite') await tpl.db.sql`PRAGMA wal_checkpoint(TRUNCATE)`;
+      for (const d of [tpl.db]) await d.close();
+      return tpl.url;
+    })();
+    templates.set(engine.url, t);
+  }
+  return t;
+}
+
 /** A new, empty database on the engine. Pass `seed: true` to migrate and seed it too. */
 export async function freshDatabase(engine: Engine, opts: { seed?: boolean } = {}): Promise<TestDatabase> {
   let url: string;
   let destroy: () => Promise<void>;
+  const template = opts.seed ? await seededTemplate(engine) : null;
   if (engine.name === 'sqlite') {
     const file = join(tmpdir(), `portal-test-${process.pid}-${rand()}.db`);
+    if (template) copyFileSync(template.slice('sqlite://'.length), file);
     url = `sqlite://${file}`;
     destroy = async () => {
       for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
@@ -56,7 +82,11 @@ export async function freshDatabase(engine: Engine, opts: { seed?: boolean } = {
   } else {
     const name = `t_${rand()}`;
     const admin = new SQL(engine.url);
-    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const source = template ? new URL(template).pathname.slice(1) : null;
+    // One copy at a time: PostgreSQL refuses a template that another CREATE DATABASE is reading.
+    const create = cloning.then(() => admin.unsafe(source ? `CREATE DATABASE ${name} TEMPLATE ${source}` : `CREATE DATABASE ${name}`));
+    cloning = create.catch(() => {});
+    await create;
     await admin.close();
     const u = new URL(engine.url);
     u.pathname = `/${name}`;
@@ -74,7 +104,6 @@ export async function freshDatabase(engine: Engine, opts: { seed?: boolean } = {
     return d;
   };
   const db = open();
-  if (opts.seed) await ensureDatabase(db, { demo: true });
   return {
     db,
     url,
