@@ -140,6 +140,8 @@ interface Outcome {
   status: number;
   ms: number;
   contentType: string;
+  /** The Location header of a redirect, if any. */
+  location: string;
   text: string;
   error?: string;
 }
@@ -155,12 +157,19 @@ async function send(s: Sent, chunk: number | undefined): Promise<Outcome> {
       signal: AbortSignal.timeout(15_000),
     });
     const text = await res.text();
-    return { status: res.status, ms: performance.now() - started, contentType: res.headers.get('content-type') ?? '', text };
+    return {
+      status: res.status,
+      ms: performance.now() - started,
+      contentType: res.headers.get('content-type') ?? '',
+      location: res.headers.get('location') ?? '',
+      text,
+    };
   } catch (err) {
     return {
       status: 0,
       ms: performance.now() - started,
       contentType: '',
+      location: '',
       text: '',
       error: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
     };
@@ -176,6 +185,9 @@ function pathOf(url: string): string {
   }
 }
 
+/** Content types an API route may answer a successful download with. */
+const FILE_TYPES = /^(text\/csv|application\/pdf|image\/(png|jpeg|webp|gif)|application\/octet-stream|application\/vnd\.openxmlformats)/;
+
 /** What is wrong with an answer, or null. */
 function problemOf(p: Planned, s: Sent, o: Outcome): string | null {
   if (o.error) return `no answer (${o.error})`;
@@ -183,6 +195,10 @@ function problemOf(p: Planned, s: Sent, o: Outcome): string | null {
   if (o.ms > SLOW_MS) return `slow: ${Math.round(o.ms)} ms`;
   const path = pathOf(s.url);
   if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) {
+    // A download (CSV, PDF, image, spreadsheet) answers with the file itself, and a no-JS form
+    // post may answer with a same-site redirect; every other answer, errors included, is the envelope.
+    if (o.status >= 200 && o.status < 300 && FILE_TYPES.test(o.contentType)) return null;
+    if (o.status >= 300 && o.status < 400 && o.location.startsWith('/')) return null;
     if (!o.contentType.startsWith('application/json'))
       return `not the envelope: content-type ${JSON.stringify(o.contentType)} (status ${o.status})`;
     // No body to check: HEAD answers have none, and Bun's fetch drops the body of TRACE answers
