@@ -133,6 +133,8 @@ test('profile (English): change the bound e-mail with a code to the old and to t
   let issued = page.waitForResponse((r) => r.url().includes('/userapi/v1/index/clickCaptcha'));
   await dialog.getByRole('button', { name: 'Send code' }).click();
   await solveCaptcha(page, issued);
+  // Wait for the send to finish: until then the outbox's newest code for this address is the registration one.
+  await expect(dialog.getByRole('status').filter({ hasText: 'Mail sent successfully~' })).toBeVisible(SLOW);
   await dialog.getByLabel('Verification code').fill(await codeFromOutbox(who.email));
   await dialog.getByRole('button', { name: 'Next step' }).click();
   const fresh = `bd2-${tag}@example.com`;
