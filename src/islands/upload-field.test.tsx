@@ -140,7 +140,7 @@ test('several files: each has its own progress and cancel; a refused one is name
   await act(async () =>
     c.respond(200, { code: 200001, message: '', data: { file: { ...stored, id: 9, url: '/storage/x/c.jpg', name: 'c.jpg' } }, time: 0 }),
   );
-  expect(rows()).toEqual(['c.jpgUploaded: c.jpgRemove']);
+  expect(rows()).toEqual(['Uploaded: c.jpgRemove']);
   expect((container.querySelector('input[name=files]') as HTMLInputElement).value).toBe('/storage/x/c.jpg');
 });
 

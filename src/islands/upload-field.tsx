@@ -297,11 +297,17 @@ export function UploadField({
       data-mode={config.current.mode === 's3' ? 's3' : 'local'}
     >
       <input type="hidden" name={name} value={value} />
-      <label htmlFor={inputId} className="upload-field__choose">
+      {/* The native input is kept (keyboard, screen readers) but visually hidden: its own text is in the browser's language, not the page's. */}
+      <label
+        htmlFor={inputId}
+        className="upload-field__choose btn btn-ghost btn-sm"
+        aria-disabled={disabled || (busy && !multiple) || undefined}
+      >
         {multiple ? t.chooseMany : t.choose}
       </label>
       <input
         id={inputId}
+        className="sr-only"
         type="file"
         multiple={multiple}
         accept={image ? 'image/*' : undefined}
@@ -321,18 +327,27 @@ export function UploadField({
               style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.5rem' }}
             >
               {it.preview && (
-                <img className="upload-field__preview" src={it.preview} alt="" width={96} height={96} style={{ objectFit: 'cover' }} />
+                <img
+                  className="upload-field__preview"
+                  src={it.preview}
+                  alt=""
+                  width={96}
+                  height={96}
+                  style={{ objectFit: 'cover', borderRadius: 8, border: '1px solid var(--border)' }}
+                />
               )}
-              <span className="upload-field__name" style={{ overflowWrap: 'anywhere' }}>
-                {it.name}
-              </span>
+              {!(it.status === 'done' && it.file) && (
+                <span className="upload-field__name" style={{ overflowWrap: 'anywhere' }}>
+                  {it.name}
+                </span>
+              )}
               {it.status === 'uploading' && (
                 <span className="upload-field__progress" style={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem' }}>
                   <progress max={100} value={it.progress} aria-label={`${t.uploading} ${it.name}`} />
                   <span>
                     {t.uploading} {it.progress}%
                   </span>
-                  <button type="button" onClick={() => cancel(it.id)}>
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => cancel(it.id)}>
                     {t.cancel}
                   </button>
                 </span>
@@ -340,21 +355,21 @@ export function UploadField({
               {it.status === 'done' && (
                 <>
                   {it.file && (
-                    <span className="upload-field__done" role="status">
+                    <span className="upload-field__done" role="status" style={{ overflowWrap: 'anywhere' }}>
                       {t.done}: {it.file.name}
                     </span>
                   )}
-                  <button type="button" onClick={() => drop(it.id)} disabled={disabled}>
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => drop(it.id)} disabled={disabled}>
                     {t.remove}
                   </button>
                 </>
               )}
               {it.status === 'error' && (
                 <>
-                  <span className="upload-field__error" role="alert">
+                  <span className="upload-field__error" role="alert" style={{ color: 'var(--danger)' }}>
                     {it.message}
                   </span>
-                  <button type="button" onClick={() => drop(it.id)}>
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => drop(it.id)}>
                     {t.remove}
                   </button>
                 </>
@@ -364,7 +379,7 @@ export function UploadField({
         </ul>
       )}
       {notice && (
-        <p className="upload-field__error" role="alert">
+        <p className="upload-field__error" role="alert" style={{ color: 'var(--danger)' }}>
           {notice}
         </p>
       )}
