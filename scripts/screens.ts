@@ -39,6 +39,12 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'order-detail', path: '/user/order/groupDetail?id=1', login: true },
   { name: 'order-without', path: '/user/order/withoutDetail', login: true },
   { name: 'offer-quote', path: '/offer?q=1&plan=2&class=2&headcount=12&months=6' },
+  // File sealing (#13): seal- as demo; sealop- with SCREENS_ACCOUNT=operator SCREENS_PASSWORD=Operator#2026.
+  { name: 'seal-work', path: '/user/file/sealfile', login: true },
+  { name: 'seal-files', path: '/user/file/sealfile?tab=files', login: true },
+  { name: 'seal-seals', path: '/user/file/sealfile?tab=seals', login: true },
+  { name: 'seal-verify', path: '/verify?code=DEMX-SEAL-2468' },
+  { name: 'sealop-review', path: '/user/operator/seals', login: true },
   { name: '404', path: '/no/such/page' },
 ];
 const sizes = [

@@ -73,7 +73,7 @@ export async function SealReview({ query }: { query: string }) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="sr-keyword">{tx.files.keyword}</label>
+          <label htmlFor="sr-keyword">{tx.review.keyword}</label>
           <input id="sr-keyword" name="keyword" defaultValue={keyword} maxLength={50} />
         </div>
         <div className="ledger-filter-actions">
@@ -85,7 +85,7 @@ export async function SealReview({ query }: { query: string }) {
       <section className="card" aria-labelledby="sr-title">
         <div className="card-head ledger-head">
           <h2 id="sr-title">{tx.review.title}</h2>
-          <p className="ledger-totals">{fill(tx.files.count, { n: result.total })}</p>
+          <p className="ledger-totals">{fill(tx.review.count, { n: result.total })}</p>
         </div>
         <p className="muted">{tx.review.lead}</p>
         {result.list.length === 0 ? (

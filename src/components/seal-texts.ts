@@ -96,6 +96,8 @@ export const SEAL_TEXT = {
       reasonRequired: '请填写原因',
       none: '没有待处理的印章',
       time: '提交时间',
+      keyword: '单位 / 印章 / 会员',
+      count: '共 {n} 个印章',
     },
     verify: {
       title: '盖章文件验证',
@@ -209,6 +211,8 @@ export const SEAL_TEXT = {
       reasonRequired: 'Please give a reason',
       none: 'No seals to review',
       time: 'Submitted',
+      keyword: 'Company / seal / member',
+      count: '{n} seals',
     },
     verify: {
       title: 'Verify a sealed file',
