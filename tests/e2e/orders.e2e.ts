@@ -26,7 +26,7 @@ async function flow(page: Page, lang: 'zh-cn' | 'en', seed: number) {
   await page.locator('input[name="account"]').fill(DEMO.account);
   await page.locator('input[name="password"]').fill(DEMO.password);
   await page.locator('form[action="/user/login"] button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/user\/order\/guzhu\?new=1&plan=\d+&class=1&months=12&headcount=3/);
+  await expect(page).toHaveURL(/\/user\/order\/guzhu\?new=1&plan=\d+&class=1&months=12&headcount=3/, { timeout: 20_000 });
   await waitForHydration(page);
   await expect(page.locator('#of-h-name')).not.toHaveValue(''); // policyholder from the last order
 
