@@ -70,7 +70,8 @@ try {
   );
 
   const index = (scoped: boolean) => {
-    const run = () => app.request(`${ORIGIN}/userapi/v1/index/index`, { headers: { 'ba-user-token': demo } }).then((r) => r.arrayBuffer());
+    const run = () =>
+      Promise.resolve(app.request(`${ORIGIN}/userapi/v1/index/index`, { headers: { 'ba-user-token': demo } })).then((r) => r.arrayBuffer());
     return scoped ? withConfigScope(run) : run();
   };
   for (let i = 0; i < 300; i++) await index(i % 2 === 0);

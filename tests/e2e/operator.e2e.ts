@@ -14,7 +14,10 @@ async function contextIn(browser: Browser, baseURL: string, lang: 'en' | 'zh-cn'
 
 /** Save the rule form of `name` with a new English title. */
 async function retitle(op: Page, name: string, titleEn: string) {
-  await op.locator(`tr[data-rule="${name}"]`).getByRole('link', { name: /^Edit / }).click();
+  await op
+    .locator(`tr[data-rule="${name}"]`)
+    .getByRole('link', { name: /^Edit / })
+    .click();
   await op.getByLabel('Title (English)').fill(titleEn);
   await op.getByRole('button', { name: 'Save' }).click();
   await expect(op.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
@@ -33,7 +36,10 @@ test('the operator retitles a menu and moves a page up; demo sees both on its ne
   await expect(op.getByRole('heading', { name: 'Menu rules', level: 1 })).toBeVisible();
   await retitle(op, 'account/balance', 'Money log');
   // Points moves above the balance page: a plain form, no script involved.
-  await op.locator('tr[data-rule="account/integral"]').getByRole('button', { name: /^Move up / }).click();
+  await op
+    .locator('tr[data-rule="account/integral"]')
+    .getByRole('button', { name: /^Move up / })
+    .click();
   await expect(op.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
   // The sidebar preview shows what the default group sees, in English.
   await expect(op.locator('.op-preview-box')).toContainText('Money log');
@@ -48,7 +54,10 @@ test('the operator retitles a menu and moves a page up; demo sees both on its ne
 
   // Put things back for the other suites.
   await retitle(op, 'account/balance', 'Balance');
-  await op.locator('tr[data-rule="account/integral"]').getByRole('button', { name: /^Move down / }).click();
+  await op
+    .locator('tr[data-rule="account/integral"]')
+    .getByRole('button', { name: /^Move down / })
+    .click();
   await expect(op.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
   await opCtx.close();
   await demoCtx.close();
