@@ -48,8 +48,13 @@ export async function listOrders(db: Db, userId: number, q: OrderListQuery, toda
   const [agg] = await sql`SELECT COUNT(*) AS n FROM policy_order WHERE ${where}`;
   const total = num(agg.n);
   if (total === 0) return { list: [], total };
-  const rows =
-    await sql`SELECT * FROM policy_order WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+  // With a status or date filter the narrow index (status, end_date / start_date) finds the few rows
+  // and they are sorted; ordering by the bare column would make SQLite walk the type index instead.
+  const narrowed = Boolean(q.status || q.start || q.end);
+  const offset = (q.page - 1) * q.limit;
+  const rows = narrowed
+    ? await sql`SELECT * FROM policy_order WHERE ${where} ORDER BY created_at + 0 DESC, id DESC LIMIT ${q.limit} OFFSET ${offset}`
+    : await sql`SELECT * FROM policy_order WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${offset}`;
   return { list: rows.map(toOrder), total };
 }
 
