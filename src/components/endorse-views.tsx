@@ -25,6 +25,7 @@ import type { Locale, UploadConfig } from '~/lib/types';
 import type { Db } from '~/server/db/client';
 import { type EndorseText, fill } from './endorse-text';
 import { Notice } from './notice';
+import '../styles/endorse.css';
 
 const KINDS = ['add', 'remove', 'replace', 'correct'] as const;
 export const ENDORSE_DEFAULTS: EndorseListQuery = { status: '', kind: '', keyword: '', start: '', end: '', page: 1, limit: 10 };

@@ -9,6 +9,7 @@ import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { isCreditCode } from '~/lib/credit-code';
 import { isApiError, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
+import '../styles/endorse.css';
 
 export interface InvoiceSourceOption {
   type: 'order' | 'endorse';

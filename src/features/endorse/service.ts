@@ -390,7 +390,14 @@ export async function addItems(
     for (let i = 0; i < inputs.length; i++) {
       try {
         const item = await buildItem(tx, ctx.port, policy, cur, inputs[i]);
-        await checkItems(tx, ctx.port, policy, cur, [...items, item]);
+        // The item alone against the roster, plus the draft's own duplicates here (so an import
+        // names the row); every item together is checked once after the loop.
+        if (item.insuredId !== null && items.some((x) => x.insuredId === item.insuredId))
+          throw invalid('insured_id', 'endorse.insuredTwice');
+        const newId = item.after && item.after.id_no !== item.before?.id_no ? item.after.id_no : null;
+        if (newId && items.some((x) => x.after?.id_no === newId && x.after.id_no !== x.before?.id_no))
+          throw invalid('id_no', 'endorse.idTwice');
+        await checkItems(tx, ctx.port, policy, cur, [item]);
         const [row] = await tx`INSERT INTO endorsement_item ${tx({
           endorsement_id: cur.id,
           kind: item.kind,
@@ -408,6 +415,11 @@ export async function addItems(
       } catch (err) {
         throw onError ? onError(i, err) : err;
       }
+    }
+    try {
+      await checkItems(tx, ctx.port, policy, cur, items);
+    } catch (err) {
+      throw onError ? onError(inputs.length - 1, err) : err;
     }
     const endorsement = await refreshTotals(tx, cur, policy);
     return { endorsement, items: added };
