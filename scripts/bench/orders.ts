@@ -116,7 +116,7 @@ async function fill(db: Db) {
         for (let k = 0; k < n; k++) {
           people.push({
             order_id: num(r.id),
-            name: `员工${k}`,
+            name: '员工',
             id_no: makeResidentId('1988-05-05', k % 1000),
             gender: 1,
             birthday: '1988-05-05',
@@ -184,7 +184,7 @@ async function main() {
   const plan = (await listProducts(db))[0].plans[1];
   await db.sql`UPDATE product_plan SET max_insured = 20000 WHERE id = ${plan.id}`;
   const people = Array.from({ length: 10_000 }, (_, i) => ({
-    name: `员工${i}`,
+    name: `员工${String.fromCharCode(0x4e00 + (i % 5000))}${String.fromCharCode(0x4e00 + ((i * 7) % 5000))}`,
     id_no: makeResidentId(`19${70 + (i % 30)}-0${1 + (i % 9)}-1${i % 9}`, i % 1000, String(110101 + Math.floor(i / 1000))),
     class: 1,
   }));
