@@ -88,7 +88,12 @@ export async function reportClaim(
     const again = await byRequest(tx, actor.userId, input.request_id);
     if (again) return { claim: again, replayed: true };
     const [open] = await tx`SELECT id FROM claim WHERE open_key = ${openKey}`;
-    if (open) throw duplicate();
+    if (open) {
+      // The same request may have committed between our first look and this one: answer with it.
+      const raced = await byRequest(tx, actor.userId, input.request_id);
+      if (raced) return { claim: raced, replayed: true };
+      throw duplicate();
+    }
     const now = o.at ?? nowSeconds();
     const claimNo = await nextClaimNo(tx, o.at === undefined ? today : siteToday(timeZone, o.at * 1000));
     const rows: Row[] = await tx`INSERT INTO claim (claim_no, user_id, order_id, policy_no, policy_type, named, insured_id,
