@@ -4,8 +4,26 @@ import { DEMO, waitForHydration } from './helpers';
 
 /** The words each language shows at the steps the flow clicks through. */
 const WORDS = {
-  'zh-cn': { quote: '计算保费', buy: '立即投保', imported: /已导入 3 行，其中 1 行有问题/, idBad: /身份证号不正确/, submit: '提交并支付', confirm: '确认支付', pdf: '下载保单', effective: '保障中' },
-  en: { quote: 'Get a quote', buy: 'Buy now', imported: /3 rows imported, 1 need fixing/, idBad: /not valid/, submit: 'Submit and pay', confirm: 'Pay now', pdf: 'Download policy', effective: 'In force' },
+  'zh-cn': {
+    quote: '计算保费',
+    buy: '立即投保',
+    imported: /已导入 3 行，其中 1 行有问题/,
+    idBad: /身份证号不正确/,
+    submit: '提交并支付',
+    confirm: '确认支付',
+    pdf: '下载保单',
+    effective: '保障中',
+  },
+  en: {
+    quote: 'Get a quote',
+    buy: 'Buy now',
+    imported: /3 rows imported, 1 need fixing/,
+    idBad: /not valid/,
+    submit: 'Submit and pay',
+    confirm: 'Pay now',
+    pdf: 'Download policy',
+    effective: 'In force',
+  },
 } as const;
 
 async function flow(page: Page, lang: 'zh-cn' | 'en', seed: number) {
@@ -31,10 +49,16 @@ async function flow(page: Page, lang: 'zh-cn' | 'en', seed: number) {
   await expect(page.locator('#of-h-name')).not.toHaveValue(''); // policyholder from the last order
 
   // Import a CSV with one bad ID number (file row 3).
-  const ids = [makeResidentId('1985-04-12', 100 + seed), makeResidentId('1990-09-30', 200 + seed), makeResidentId('1979-01-05', 300 + seed)];
+  const ids = [
+    makeResidentId('1985-04-12', 100 + seed),
+    makeResidentId('1990-09-30', 200 + seed),
+    makeResidentId('1979-01-05', 300 + seed),
+  ];
   const bad = `${ids[1].slice(0, 17)}${ids[1][17] === '0' ? '1' : '0'}`;
   const csv = `\uFEFF姓名,身份证号,职业类别\r\n王小明,${ids[0]},1\r\n李小红,${bad},1\r\n赵大力,${ids[2]},1\r\n`;
-  await page.locator('.order-import input[type="file"]').setInputFiles({ name: `insured-${lang}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .locator('.order-import input[type="file"]')
+    .setInputFiles({ name: `insured-${lang}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText(w.imported)).toBeVisible({ timeout: 15_000 });
   const badRow = page.locator('tr.has-error');
   await expect(badRow).toHaveCount(1);
