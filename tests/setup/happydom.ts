@@ -1,4 +1,9 @@
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
+import { setDefaultTimeout } from 'bun:test';
+
+// The first seeded database of a run writes the whole demo portal (orders, claims, sealed files)
+// through the domain functions; on a busy 2-core machine that can pass Bun's 5 s default.
+setDefaultTimeout(30_000);
 
 // happy-dom replaces the fetch classes with browser-spec versions that drop
 // forbidden headers such as Cookie, which breaks `app.request()` tests; keep Bun's.

@@ -10,6 +10,7 @@ import { readBody } from '~/server/http/body';
 import { parseNestedQuery } from '~/server/http/query';
 import { isSameOrigin } from '~/server/http/same-origin';
 import { API_BASE, clientIp, readCredentials, requestMeta, resolveSession, usesCookieAuth } from '~/server/session';
+import { withConfigScope } from '~/server/site-config';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -52,7 +53,9 @@ export const apiNotFound: NotFoundHandler<ApiEnv> = (c) =>
  * STREAMING_PATHS, whose handler reads it).
  */
 export function apiRequestPipeline(getDb: () => Db): MiddlewareHandler<ApiEnv> {
-  return async (c, next) => {
+  // One configuration-version check per request (site, rules, groups), however many reads follow.
+  return (c, next) => withConfigScope(() => pipelineStep(c, next));
+  async function pipelineStep(c: Parameters<MiddlewareHandler<ApiEnv>>[0], next: () => Promise<void>) {
     c.set('requestId', crypto.randomUUID());
     c.set('locale', localeOf(c));
     c.set('db', getDb());
@@ -73,5 +76,5 @@ export function apiRequestPipeline(getDb: () => Db): MiddlewareHandler<ApiEnv> {
     // `server` and `equipment` headers (spec §7) are accepted; nothing depends on them yet.
     c.set('body', write && !STREAMING_PATHS.has(c.req.path) ? await readBody(c.req.raw) : {});
     await next();
-  };
+  }
 }
