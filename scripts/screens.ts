@@ -54,6 +54,12 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'seal-seals', path: '/user/file/sealfile?tab=seals', login: true },
   { name: 'seal-verify', path: '/verify?code=DEMX-SEAL-2468' },
   { name: 'sealop-review', path: '/user/operator/seals', login: true },
+  { name: 'claims', path: '/user/claim/list', login: true },
+  { name: 'claim-new', path: '/user/claim/list?new=1', login: true },
+  { name: 'claim-detail', path: '/user/claim/detail?id=5', login: true },
+  { name: 'claim-paid', path: '/user/claim/detail?id=1', login: true },
+  { name: 'op-claims', path: '/user/operator/claims', login: true },
+  { name: 'op-claim', path: '/user/operator/claimDetail?id=6', login: true },
   { name: '404', path: '/no/such/page' },
 ];
 const sizes = [
