@@ -7,10 +7,13 @@ import { requestRoutePath } from '~/server/http/route-path';
 import { pageCsp } from '~/server/http/security-headers';
 import { getDb } from '~/server/db/client';
 import { ensurePortalDatabase } from '~/demo';
+import { directUploadOrigins } from '~/features/upload';
 import { resolveRequestSession } from '~/server/session';
 import { getSiteConfig } from '~/server/site-config';
 
 const DEV = Boolean(import.meta.env?.DEV);
+/** The object store's origin when direct uploads are configured (read once: it comes from the environment). */
+const UPLOAD_ORIGINS = directUploadOrigins();
 let ready: Promise<unknown> | undefined;
 
 /**
@@ -42,7 +45,7 @@ export default function contextMiddleware(): MiddlewareHandler {
     if (type.startsWith('text/html') && !c.res.headers.has('content-security-policy')) {
       // Every page, not only /user/iframe/*: a client navigation keeps the first document's CSP.
       const frameSrc = (await getSiteConfig(db)).iframeHosts.flatMap((h) => [`https://${h}`, `http://${h}`]);
-      c.res.headers.set('content-security-policy', pageCsp(ctx.nonce, { frameSrc, dev: DEV }));
+      c.res.headers.set('content-security-policy', pageCsp(ctx.nonce, { frameSrc, connectSrc: UPLOAD_ORIGINS, dev: DEV }));
     }
     if (type.startsWith('text/html') || url.pathname.startsWith('/RSC/')) {
       // Pages carry per-member data: never let a shared cache keep them.

@@ -11,7 +11,7 @@ export function isHttps(req: Request): boolean {
 }
 
 /** CSP for a server-rendered page whose inline scripts carry `nonce`. */
-export function pageCsp(nonce: string, opts: { frameSrc?: string[]; dev?: boolean } = {}): string {
+export function pageCsp(nonce: string, opts: { frameSrc?: string[]; connectSrc?: string[]; dev?: boolean } = {}): string {
   const frames = opts.frameSrc?.length ? opts.frameSrc.join(' ') : "'none'";
   const script = opts.dev ? "'self' 'unsafe-inline' 'unsafe-eval'" : `'self' 'nonce-${nonce}'`;
   return [
@@ -21,7 +21,8 @@ export function pageCsp(nonce: string, opts: { frameSrc?: string[]; dev?: boolea
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self'${opts.dev ? ' ws: wss:' : ''}`,
+    // connectSrc: the object store the browser uploads to in direct mode.
+    `connect-src 'self'${opts.connectSrc?.length ? ` ${opts.connectSrc.join(' ')}` : ''}${opts.dev ? ' ws: wss:' : ''}`,
     `frame-src ${frames}`,
     "frame-ancestors 'self'",
     "form-action 'self'",
