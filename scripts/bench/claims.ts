@@ -100,7 +100,8 @@ async function fill(db: Db): Promise<{ demo: number; operatorToken: string; demo
       await tx`INSERT INTO claim ${tx(rows)}`;
     });
   }
-  if (db.dialect === 'postgres') await db.sql`VACUUM ANALYZE claim`; // as autovacuum would: index-only counts need the visibility map
+  if (db.dialect === 'postgres')
+    await db.sql`VACUUM ANALYZE claim`; // as autovacuum would: index-only counts need the visibility map
   else await db.sql`ANALYZE`;
   const app = createApi({ getDb: () => db });
   const login = async (account: string, password: string) => {

@@ -19,7 +19,17 @@ import type { Db } from '~/server/db/client';
 import { type DemoSeeder, type EnsureOptions, ensureDatabase } from '~/server/db/seed';
 
 /** Every area's demo seeder, in dependency order (ledger first: later areas pay from balances). */
-export const DEMO_SEEDERS: DemoSeeder[] = [seedLedgerDemo, seedAccountDemo, seedOrdersDemo, seedTeamDemo, seedSealingDemo, seedClaimsDemo, seedEndorseDemo, seedInvoicesDemo, seedOperatorDemo];
+export const DEMO_SEEDERS: DemoSeeder[] = [
+  seedLedgerDemo,
+  seedAccountDemo,
+  seedOrdersDemo,
+  seedTeamDemo,
+  seedSealingDemo,
+  seedClaimsDemo,
+  seedEndorseDemo,
+  seedInvoicesDemo,
+  seedOperatorDemo,
+];
 
 /** Migrate, sync reference data, and seed the demo portal on a fresh database. Run at every start. */
 export function ensurePortalDatabase(db: Db, options: EnsureOptions = {}) {

@@ -23,7 +23,23 @@ import verification from '../verification/messages';
 
 type Bundle = Record<string, unknown>;
 
-const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [identity, orders, verification, area, captcha, ledger, claims, notifications, upload, account, team, operator, endorse, invoices, sealing];
+const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [
+  identity,
+  orders,
+  verification,
+  area,
+  captcha,
+  ledger,
+  claims,
+  notifications,
+  upload,
+  account,
+  team,
+  operator,
+  endorse,
+  invoices,
+  sealing,
+];
 
 function merge(into: Bundle, from: Bundle): Bundle {
   for (const [key, value] of Object.entries(from)) {

@@ -18,8 +18,8 @@ import { menusRouter } from '~/features/menus';
 import { notificationsRouter } from '~/features/notifications';
 import { operatorRouter } from '~/features/operator';
 import { ordersRouter } from '~/features/orders';
-import { sealingRouter } from '~/features/sealing';
 import { productsRouter } from '~/features/products';
+import { sealingRouter } from '~/features/sealing';
 import { uploadRouter } from '~/features/upload';
 import { verificationRouter } from '~/features/verification';
 import { getDb as defaultGetDb, type Db } from '~/server/db/client';
@@ -47,11 +47,11 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', ledgerRouter);
   app.route('/', endorseRouter);
   app.route('/', invoicesRouter);
-  app.route('/', teamRouter);
   app.route('/', claimsRouter);
   app.route('/', notificationsRouter);
   app.route('/', operatorRouter);
   app.route('/', sealingRouter);
+  app.route('/', teamRouter);
   app.route('/', accountRouter);
   return app;
 }
