@@ -382,6 +382,16 @@ for (const engine of engines()) {
       const denied = await call('order/export?type=order/guzhu', { headers: { 'ba-user-token': manager.token } });
       expect([denied.res.status, denied.body.code]).toEqual([403, 403001]);
       expect(denied.body.message).toBe('您没有权限操作！');
+      // claim/list through the shared endpoint: the same rows as claim/export, JSON or CSV.
+      const claims = await call('order/export?type=claim/list', { headers: { 'ba-user-token': demo.token } });
+      expect([claims.res.status, claims.body.code]).toEqual([200, 200001]);
+      expect(claims.body.data.total).toBeGreaterThan(0);
+      expect(claims.body.data.list.every((r: { claim_no: string }) => r.claim_no.startsWith('CL'))).toBe(true);
+      const csv = await app.request('/userapi/v1/order/export?type=claim/list&format=csv', { headers: { 'ba-user-token': demo.token } });
+      expect(csv.headers.get('content-type')).toStartWith('text/csv');
+      expect((await csv.text()).split('\n').filter(Boolean).length).toBe(claims.body.data.total + 1);
+      const noClaims = await call('order/export?type=claim/list', { headers: { 'ba-user-token': manager.token } });
+      expect(noClaims.res.status).toBe(403);
       const bad = await call('order/export?type=account/overview', { headers: { 'ba-user-token': demo.token } });
       expect(bad.res.status).toBe(400);
       expect((await call('order/export?type=order/guzhu')).res.status).toBe(401);

@@ -148,20 +148,36 @@ const memberRoutes = new Hono<ApiEnv>()
   .get('/claim/export', async (c) => {
     await requireMember(c); // a guest hears 401 before any word about the query
     const q = parseInput(claimListSchema, c.get('query'));
-    const { db, session } = await requireRule(c, 'claim/list/export');
-    const { header, rows } = await exportRows(db, await visibleUserIds(db, session.userId), q, await timeZoneOf(c), c.get('locale'));
-    await writeAudit(db, { userId: session.userId, action: 'export', detail: { page: 'claim/list', rows: rows.length }, ip: c.get('ip') });
-    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-    return new Response(toCsv(header, rows), {
-      status: 200,
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': contentDisposition('attachment', `claims-${day}.csv`),
-        'cache-control': 'private, no-store',
-        'x-content-type-options': 'nosniff',
-      },
-    });
+    return claimCsv(c, await requireRule(c, 'claim/list/export'), q);
+  })
+  // `order/export?type=claim/list` (the shared export endpoint; the orders router passes it on):
+  // the same rows as claim/export, as JSON, or as CSV with `format=csv`.
+  .get('/order/export', async (c, next) => {
+    const query = c.get('query');
+    if (query.type !== 'claim/list') return next();
+    const gate = await requireRule(c, 'claim/list/export');
+    const q = parseInput(claimListSchema, { ...query, type: undefined, page: 1, limit: 100 });
+    if (query.format === 'csv') return claimCsv(c, gate, q);
+    await writeAudit(gate.db, { userId: gate.session.userId, action: 'export', detail: { page: 'claim/list' }, ip: c.get('ip') });
+    const page = await listClaims(gate.db, await visibleUserIds(gate.db, gate.session.userId), q, await timeZoneOf(c));
+    return ok(c, page, page.total ? undefined : 'exportEmpty');
   });
+
+/** The claim list as CSV (UTF-8 BOM, formula-safe), audited. */
+async function claimCsv(c: Context<ApiEnv>, { db, session }: MemberGate, q: v.InferOutput<typeof claimListSchema>) {
+  const { header, rows } = await exportRows(db, await visibleUserIds(db, session.userId), q, await timeZoneOf(c), c.get('locale'));
+  await writeAudit(db, { userId: session.userId, action: 'export', detail: { page: 'claim/list', rows: rows.length }, ip: c.get('ip') });
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  return new Response(toCsv(header, rows), {
+    status: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': contentDisposition('attachment', `claims-${day}.csv`),
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
 
 const claimOf = (claim: { id: number; claimNo: string; status: string }) => ({
   claim: { id: claim.id, claim_no: claim.claimNo, status: claim.status },

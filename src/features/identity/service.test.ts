@@ -153,7 +153,7 @@ for (const engine of engines()) {
     test('userInfo: money as a yuan string, no secrets', async () => {
       const demo = (await findUserByAccount(t.db, 'demo'))!;
       const info = (await getUserInfo(t.db, demo.id, { token: 'mine' }))!;
-      expect(info.money).toBe('12500.00');
+      expect(info.money).toBe((demo.money / 100).toFixed(2)); // fen as a yuan string
       expect(info.token).toBe('mine');
       expect(info.refresh_token).toBe('');
       const json = JSON.stringify(info);

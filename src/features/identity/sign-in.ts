@@ -1,4 +1,7 @@
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { rememberLocale } from '~/features/notifications';
+import { resolveLocale } from '~/lib/locale';
 import type { Db } from '~/server/db/client';
 import { memberCenterClosed } from '~/server/errors';
 import { requestMeta, setRefreshCookie, setTokenCookie } from '~/server/session';
@@ -22,6 +25,8 @@ export async function signIn(c: Context, db: Db, fields: Record<string, unknown>
     await verifyCaptchaForAction(db, { captchaId: fields.captchaId, captchaInfo: fields.captchaInfo });
   }
   const result = await login(db, { ...input, ...requestMeta(c) });
+  // E-mails sent later (claim status, invoices) speak the language the member logged in with.
+  await rememberLocale(db, result.userInfo.id, resolveLocale({ cookie: getCookie(c, 'ba-lang'), header: c.req.header('think-lang') }));
   setTokenCookie(c, result.token, result.tokenExpiresAt);
   setRefreshCookie(c, result.refreshToken, result.refreshExpiresAt);
   return result;
