@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { ensurePortalDatabase as ensureDatabase } from '../../src/demo';
-import { migrate, migrations, num, DEFAULT_SITE_CONFIG } from '../../src/server/db';
+import { seedLedgerDemo } from '../../src/features/ledger';
+import {
+  type EnsureOptions,
+  ensureDatabase as ensureBare,
+  migrate,
+  migrations,
+  num,
+  DEFAULT_SITE_CONFIG,
+  type Db,
+} from '../../src/server/db';
+
+/** The storage layer's own seed: the three demo members with their opening balances (no business areas). */
+const ensureDatabase = (db: Db, o: EnsureOptions = {}) => ensureBare(db, { demoSeeders: [seedLedgerDemo], ...o });
 import { getSigningSecret } from '../../src/server/session';
 import { getSiteConfig } from '../../src/server/site-config';
 import { engines, freshDatabase, type TestDatabase } from '../support/test-db';

@@ -2,6 +2,7 @@ import { SQL } from 'bun';
 import { copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getStorage } from '../../src/features/upload';
 import { openDb, type Db } from '../../src/server/db/client';
 import { ensurePortalDatabase as ensureDatabase } from '../../src/demo';
 
@@ -49,11 +50,16 @@ const rand = () => Math.random().toString(36).slice(2, 10);
  * full demo (orders, claims, sealed files…) takes seconds to write through the domain functions,
  * a copy milliseconds. The copy is the same database a fresh `ensurePortalDatabase` would leave.
  */
-const templates = new Map<string, Promise<string>>();
+const templates = new WeakMap<object, Map<string, Promise<string>>>();
 let cloning: Promise<unknown> = Promise.resolve();
 
 async function seededTemplate(engine: Engine): Promise<string> {
-  let t = templates.get(engine.url);
+  // Demo files (seal images, sealed PDFs, policies) live in the storage the seed wrote to: a test
+  // file that sets its own storage gets its own template.
+  const storage = getStorage();
+  let byEngine = templates.get(storage);
+  if (!byEngine) templates.set(storage, (byEngine = new Map()));
+  let t = byEngine.get(engine.url);
   if (!t) {
     t = (async () => {
       const tpl = await freshDatabase(engine);
@@ -62,7 +68,7 @@ async function seededTemplate(engine: Engine): Promise<string> {
       for (const d of [tpl.db]) await d.close();
       return tpl.url;
     })();
-    templates.set(engine.url, t);
+    byEngine.set(engine.url, t);
   }
   return t;
 }

@@ -6,7 +6,12 @@
  */
 import { createRequire } from 'node:module';
 import type * as ResvgModule from '@resvg/resvg-js';
-import { type Font, parse } from 'opentype.js';
+import * as opentype from 'opentype.js';
+import type { Font } from 'opentype.js';
+
+// Node (Playwright's test runner imports this file) sees the CommonJS build, whose exports sit on
+// `default`; Bun and the bundler see the ES module's named export.
+const parse: typeof opentype.parse = opentype.parse ?? (opentype as unknown as { default: typeof opentype }).default.parse;
 
 /** The red every seal is drawn in (also what the render tests look for). */
 export const SEAL_RED = '#d7141a';
