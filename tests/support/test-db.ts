@@ -58,7 +58,10 @@ async function seededTemplate(engine: Engine): Promise<string> {
   // file that sets its own storage gets its own template.
   const storage = getStorage();
   let byEngine = templates.get(storage);
-  if (!byEngine) templates.set(storage, (byEngine = new Map()));
+  if (!byEngine) {
+    byEngine = new Map();
+    templates.set(storage, byEngine);
+  }
   let t = byEngine.get(engine.url);
   if (!t) {
     t = (async () => {
