@@ -190,8 +190,10 @@ for (const engine of engines()) {
     });
 
     test('overview: balances, the previous login (not this one), contacts, 7 or 30 days of changes', async () => {
+      // The earlier login a minute back (a login within the same second as the last one would not
+      // count as a new "previous" login).
+      await t.db.sql`UPDATE "user" SET last_login_ip = '198.51.100.7', last_login_time = last_login_time - 60 WHERE id = ${ids.manager}`;
       const first = await t.db.sql`SELECT last_login_time, last_login_ip FROM "user" WHERE id = ${ids.manager}`;
-      await t.db.sql`UPDATE "user" SET last_login_ip = '198.51.100.7' WHERE id = ${ids.manager}`;
       const again = await login('manager', 'Manager#2026');
       const r = await get('account/overview', again);
       expect(r.status).toBe(200);
