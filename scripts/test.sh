@@ -64,7 +64,7 @@ passed=$((passed+u_pass)); failed=$((failed+u_fail))
 # 4. Browser tests against the built app on a fresh SQLite database
 if [ "$build_ok" = 1 ]; then
   PLAYWRIGHT_JSON_OUTPUT_NAME="$TMP/e2e.json" E2E_DATA_DIR="$TMP/e2e-data" \
-    playwright test --reporter=list,json
+    bunx --bun playwright test --reporter=list,json
   if [ -f "$TMP/e2e.json" ]; then
     read -r e_pass e_fail < <(bun -e '
       const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
