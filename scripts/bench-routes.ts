@@ -88,6 +88,33 @@ export function routes(session: Session | undefined): Route[] {
       check: expect200('GET /user/account/overview with the demo session cookie'),
     },
     {
+      // The member list page the peer harness measures (#15): 20 orders on the page.
+      name: '/user/order/guzhu',
+      path: '/user/order/guzhu?limit=20',
+      kind: 'html',
+      auth: true,
+      headers: { accept: 'text/html', cookie: session?.cookie ?? '' },
+      check: (res, body) => {
+        expect200('GET /user/order/guzhu?limit=20 with the demo session cookie')(res, body);
+        const rows = body.match(/<tr [^>]*data-order=/g)?.length ?? 0;
+        if (rows < 20) throw new BenchError(`GET /user/order/guzhu?limit=20 listed ${rows} orders, not 20 (demo seed too small?)`);
+      },
+    },
+    {
+      name: '/userapi/v1/order/list',
+      path: '/userapi/v1/order/list?type=guzhu&limit=20',
+      kind: 'api',
+      auth: true,
+      headers: { accept: 'application/json', 'ba-user-token': session?.token ?? '' },
+      check: (res, body) => {
+        expect200('GET /userapi/v1/order/list?type=guzhu&limit=20')(res, body);
+        const json = JSON.parse(body) as { code?: number; data?: { list?: unknown[] } };
+        if (json.code !== 200001 || (json.data?.list?.length ?? 0) < 20) {
+          throw new BenchError(`GET /userapi/v1/order/list answered code ${json.code} with ${json.data?.list?.length ?? 0} rows`);
+        }
+      },
+    },
+    {
       name: '/userapi/v1/index/index',
       path: '/userapi/v1/index/index',
       kind: 'api',

@@ -89,8 +89,9 @@ export async function startServer(port: number): Promise<StartedServer> {
     PORTAL_LOGIN_CAPTCHA: '0',
   };
   // Always a fresh, seeded SQLite database in DATA_DIR, never the operator's database.
+  // The demo members are what gets measured, also with NODE_ENV=production (which skips them by default).
   delete env.DATABASE_URL;
-  delete env.PORTAL_DEMO;
+  env.PORTAL_DEMO = '1';
   server = Bun.spawn([process.execPath, 'scripts/start.ts'], {
     cwd: root,
     env,

@@ -1,7 +1,7 @@
 /** Head navigation: Home plus the server's `nav` rules (nested entries become a small dropdown). */
 import { Icon } from './icon';
 import { MenuLink } from './menu-link';
-import { NavLink } from '~/islands/nav-link';
+import { NavAnchor } from './nav-anchor';
 import type { Translator } from '~/lib/i18n';
 import type { MenuItem } from '~/lib/types';
 
@@ -26,9 +26,9 @@ function Entry({ item }: { item: MenuItem }) {
 export function HeadNav({ t, items, className = 'site-nav' }: { t: Translator; items: MenuItem[]; className?: string }) {
   return (
     <nav className={className} aria-label={t('nav.mainNav')}>
-      <NavLink to="/" className="nav-item">
+      <NavAnchor to="/" className="nav-item">
         {t('nav.home')}
-      </NavLink>
+      </NavAnchor>
       {items
         .filter((item) => item.href !== '/') // Home is always first; skip a server entry for it
         .map((item) => (

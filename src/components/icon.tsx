@@ -64,7 +64,6 @@ export function Icon({ name, size = 18, label, className }: { name: IconName; si
       role={label ? 'img' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
-      focusable="false"
     >
       <use href={`/icons.svg?v=${SPRITE_VERSION}#${name}`} />
     </svg>

@@ -2,12 +2,15 @@
  * Member-centre sidebar: avatar block (nickname, integral, balance) and the member menus
  * (`centre.userMenus`), with a group headline only when `centre.showHeadline`. On narrow
  * screens the same aside is the drawer, and it also carries the head navigation.
+ * It has no islands: it is a static region (rendered to HTML once, not hydrated), and its links
+ * are `a[data-nav]` served by the one delegated navigation listener.
  */
 import { Avatar } from './avatar';
 import { HeadNav } from './head-nav';
 import { Icon, routeIcon } from './icon';
 import { MenuLink } from './menu-link';
-import { NavLink } from '~/islands/nav-link';
+import { NavAnchor } from './nav-anchor';
+import { StaticRegion } from './static-region';
 import { formatMoney } from '~/lib/format';
 import type { Translator } from '~/lib/i18n';
 import type { MenuItem } from '~/lib/types';
@@ -29,23 +32,28 @@ export function MemberSidebar({ t, view }: { t: Translator; view: PortalView }) 
   const user = view.user;
   const groups = view.centre.userMenus;
   return (
-    <aside className="member-aside" id="member-aside" data-testid="member-sidebar" aria-label={t('nav.memberNav')}>
+    <StaticRegion
+      id="member-aside"
+      as="aside"
+      className="member-aside"
+      attrs={{ id: 'member-aside', 'data-testid': 'member-sidebar', 'aria-label': t('nav.memberNav') }}
+    >
       {user ? (
         <div className="aside-card profile-card">
-          <a href="/user/account/profile" className="profile-avatar" aria-label={t(['route', '/user/account/profile'])}>
+          <NavAnchor to="/user/account/profile" className="profile-avatar" match="none" aria-label={t(['route', '/user/account/profile'])}>
             <Avatar src={user.avatar} name={user.nickname || user.username} size={64} />
-          </a>
+          </NavAnchor>
           <p className="profile-name">{user.nickname || user.username}</p>
           <p className="profile-sub muted">@{user.username}</p>
           <div className="profile-stats">
-            <NavLink to="/user/account/integral" className="stat" match="none">
+            <NavAnchor to="/user/account/integral" className="stat" match="none">
               <span className="stat-label">{t('user.points')}</span>
               <strong className="stat-value">{user.score}</strong>
-            </NavLink>
-            <NavLink to="/user/account/balance" className="stat" match="none">
+            </NavAnchor>
+            <NavAnchor to="/user/account/balance" className="stat" match="none">
               <span className="stat-label">{t('user.balance')}</span>
               <strong className="stat-value">{formatMoney(user.money)}</strong>
-            </NavLink>
+            </NavAnchor>
           </div>
         </div>
       ) : null}
@@ -70,6 +78,6 @@ export function MemberSidebar({ t, view }: { t: Translator; view: PortalView }) 
       <div className="aside-card side-menu drawer-only">
         <HeadNav t={t} items={view.centre.headNav} className="side-headnav" />
       </div>
-    </aside>
+    </StaticRegion>
   );
 }

@@ -2,9 +2,10 @@
  * One menu entry (spec §2): `tab` and `iframe` navigate in the app (an iframe entry's href is
  * already `/user/iframe/{encodeURIComponent(url)}`), `link` opens in a new tab, any other type
  * shows 'Navigation failed, the menu type is unrecognized!' when clicked and goes nowhere.
+ * Plain server markup (NavAnchor), so menus can sit in static regions.
  */
 import type { ReactNode } from 'react';
-import { NavLink, UnknownMenuLink } from '~/islands/nav-link';
+import { NavAnchor, UnknownMenuAnchor } from './nav-anchor';
 import type { MenuItem } from '~/lib/types';
 
 export function MenuLink({ item, className, children }: { item: MenuItem; className?: string; children?: ReactNode }) {
@@ -20,10 +21,10 @@ export function MenuLink({ item, className, children }: { item: MenuItem; classN
   }
   if (type === 'tab' || type === 'iframe') {
     return (
-      <NavLink to={item.href} className={className}>
+      <NavAnchor to={item.href} className={className}>
         {body}
-      </NavLink>
+      </NavAnchor>
     );
   }
-  return <UnknownMenuLink className={className}>{body}</UnknownMenuLink>;
+  return <UnknownMenuAnchor className={className}>{body}</UnknownMenuAnchor>;
 }

@@ -11,6 +11,7 @@ import type { Locale } from '~/lib/types';
 import { tryRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { claimText, fill } from './claim-text';
+import { StaticRegion } from './static-region';
 
 export async function NotificationBell({ locale, timeZone }: { locale: Locale; timeZone: string }) {
   const session = tryRequestContext()?.session;
@@ -60,7 +61,7 @@ export async function NotificationBell({ locale, timeZone }: { locale: Locale; t
         {list.length === 0 ? (
           <p className="notification-none">{b.none}</p>
         ) : (
-          <ul className="notification-list">
+          <StaticRegion id="notification-list" as="ul" className="notification-list">
             {list.map((n) => (
               <li key={n.id} className={n.read ? 'notification-item' : 'notification-item is-unread'}>
                 <a href={n.link || '/user'}>
@@ -70,7 +71,7 @@ export async function NotificationBell({ locale, timeZone }: { locale: Locale; t
                 </a>
               </li>
             ))}
-          </ul>
+          </StaticRegion>
         )}
       </div>
     </details>

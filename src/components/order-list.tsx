@@ -23,7 +23,9 @@ import { OrderForm } from './order-form';
 import { OrderFrame } from './order-frame';
 import { OrderStatusBadge } from './order-status';
 import { fill, type OrderTexts } from './order-text';
+import { NavAnchor } from './nav-anchor';
 import { Notice } from './notice';
+import { StaticRegion } from './static-region';
 
 const DEFAULTS: Omit<OrderListQuery, 'type'> = { status: '', keyword: '', start: '', end: '', page: 1, limit: 10 };
 /** Statuses a member filters by (`paid` is only a moment between payment and underwriting). */
@@ -130,7 +132,13 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
         const filtered = Boolean(q.status || q.keyword || q.start || q.end);
         return (
           <div className="orders">
-            <form className="card order-filters" method="get" action={path} aria-label={o.filters.label}>
+            {/* A plain GET form: static markup, no island (the browser submits it). */}
+            <StaticRegion
+              id="order-filters"
+              as="form"
+              className="card order-filters"
+              attrs={{ method: 'get', action: path, 'aria-label': o.filters.label }}
+            >
               <div className="field">
                 <label htmlFor="od-status">{o.filters.status}</label>
                 <select id="od-status" name="status" defaultValue={q.status}>
@@ -179,7 +187,7 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
                   {o.filters.reset}
                 </a>
               </div>
-            </form>
+            </StaticRegion>
             {ok ? null : (
               <Notice kind="warning" role="status">
                 <p>{o.filters.bad}</p>
@@ -201,7 +209,7 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
                   ) : null}
                 </div>
               ) : (
-                <div className="table-scroll">
+                <StaticRegion id="order-table" className="table-scroll">
                   <table className="data-table order-table">
                     <thead>
                       <tr>
@@ -227,9 +235,9 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
                         return (
                           <tr key={r.id} data-order={r.orderNo}>
                             <td className="od-no nowrap">
-                              <a className="order-no" href={href}>
+                              <NavAnchor to={href} className="order-no" match="none">
                                 {r.orderNo}
-                              </a>
+                              </NavAnchor>
                               <span className="order-sub">{r.policyNo ?? formatDate(r.createdAt, 'YYYY-MM-DD HH:mm', view.timeZone)}</span>
                             </td>
                             <td className="od-status">
@@ -249,16 +257,21 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
                             </td>
                             <td className="od-premium num nowrap">¥{formatMoney(fenToYuan(r.premium))}</td>
                             <td className="od-view nowrap">
-                              <a href={href} className="btn btn-ghost btn-sm" aria-label={`${o.table.view} ${r.orderNo}`}>
+                              <NavAnchor
+                                to={href}
+                                className="btn btn-ghost btn-sm"
+                                match="none"
+                                aria-label={`${o.table.view} ${r.orderNo}`}
+                              >
                                 {o.table.view}
-                              </a>
+                              </NavAnchor>
                             </td>
                           </tr>
                         );
                       })}
                     </tbody>
                   </table>
-                </div>
+                </StaticRegion>
               )}
               {result.total > 0 ? <Pager path={path} q={q} total={result.total} o={o} /> : null}
             </section>

@@ -2,13 +2,15 @@
 import { Avatar } from './avatar';
 import { Icon, routeIcon } from './icon';
 import { MenuLink } from './menu-link';
-import { NavLink } from '~/islands/nav-link';
+import { NavAnchor } from './nav-anchor';
+import { StaticRegion } from './static-region';
 import type { Translator } from '~/lib/i18n';
 import type { MenuItem } from '~/lib/types';
 
 export function UserMenu({ t, nickname, avatar, items }: { t: Translator; nickname: string; avatar: string; items: MenuItem[] }) {
   return (
-    <details className="dropdown user-menu" data-autoclose>
+    // A static region: no islands inside (links are a[data-nav], logout is a plain form post).
+    <StaticRegion id="user-menu" as="details" className="dropdown user-menu" attrs={{ 'data-autoclose': '' }}>
       <summary className="dropdown-trigger">
         <Avatar src={avatar} name={nickname} size={28} />
         {/* The name comes from the visible text, prefixed for screen readers (label matches content). */}
@@ -17,10 +19,10 @@ export function UserMenu({ t, nickname, avatar, items }: { t: Translator; nickna
         <Icon name="chevronDown" size={16} className="dropdown-caret" />
       </summary>
       <div className="dropdown-panel">
-        <NavLink to="/user" className="dropdown-item" match="none">
+        <NavAnchor to="/user" className="dropdown-item" match="none">
           <Icon name="grid" />
           <span>{t('nav.memberCenter')}</span>
-        </NavLink>
+        </NavAnchor>
         {items.map((item) => (
           <MenuLink key={item.id} item={item} className="dropdown-item">
             <Icon name={routeIcon(item.href)} />
@@ -34,6 +36,6 @@ export function UserMenu({ t, nickname, avatar, items }: { t: Translator; nickna
           </button>
         </form>
       </div>
-    </details>
+    </StaticRegion>
   );
 }

@@ -7,20 +7,24 @@
  *   full page load;
  * - `<html data-nav-ready="true">` once this has mounted (e2e tests wait for it), and
  *   `window.__portalNav` = { navigate, buildId, latestId(), checkForUpdate() } for tests;
- * - chunk-load recovery (reload at most once per 10 s).
+ * - chunk-load recovery (reload at most once per 10 s);
+ * - server-rendered `<a data-nav>` links: client navigation on click, `aria-current` after each navigation.
  */
 import { useEffect } from 'react';
 import { useRouter } from 'waku/router/client';
-import { bindReload, bindRouter, startClientRuntime } from '~/lib/navigation/browser';
+import { bindReload, bindRouter, markCurrentAnchors, startClientRuntime } from '~/lib/navigation/browser';
 
 export function ClientRuntime() {
-  const { push, reload } = useRouter();
+  const { push, reload, path } = useRouter();
 
   useEffect(() => bindRouter((to, options) => push(to as Parameters<typeof push>[0], options)), [push]);
   useEffect(() => bindReload(reload), [reload]);
 
   // Once per page: the root layout can remount on navigation, the checker must keep its timers.
   useEffect(() => startClientRuntime(), []);
+
+  // Server-rendered `a[data-nav]` links keep their aria-current through client navigations.
+  useEffect(() => markCurrentAnchors(document, path), [path]);
 
   return null;
 }

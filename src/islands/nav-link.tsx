@@ -9,6 +9,7 @@
 import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigationStatus_UNSTABLE, useRouter, type Unstable_RouteHref } from 'waku/router/client';
 import { doneProgress, handleLinkClick, showNavigationError, startProgress } from '~/lib/navigation/browser';
+import { isCurrentLink } from '~/lib/navigation/current';
 
 function Progress() {
   const { pending } = useNavigationStatus_UNSTABLE();
@@ -31,7 +32,7 @@ export interface NavLinkProps {
 
 export function NavLink({ to, children, className, match = 'exact', title }: NavLinkProps) {
   const { path } = useRouter();
-  const current = match !== 'none' && (path === to || (match === 'prefix' && to !== '/' && path.startsWith(`${to}/`)));
+  const current = isCurrentLink(path, to, match);
   return (
     <Link
       to={to as Unstable_RouteHref}

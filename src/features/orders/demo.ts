@@ -250,6 +250,15 @@ export const DEMO_ORDERS: DemoOrderSpec[] = [
   { product: 'personal', plan: 0, class: 2, months: 12, start: -420, people: 1, status: 'expired', holder: { name: '王建国' } },
   { product: 'personal', plan: 1, class: 1, months: 6, start: 7, people: 1, status: 'unpaid', holder: { name: '王建国' } },
   { product: 'tuanyi', plan: 2, class: 2, months: 12, start: -45, people: 50, status: 'effective' },
+  // Short site policies of earlier projects: a page of 20 employer's-liability orders (the list the
+  // performance issue measures) and a history to page through.
+  { product: 'guzhu', plan: 0, class: 1, months: 3, start: -500, people: 5, status: 'expired' },
+  { product: 'guzhu', plan: 1, class: 2, months: 6, start: -470, people: 7, status: 'expired' },
+  { product: 'guzhu', plan: 0, class: 3, months: 2, start: -430, people: 4, status: 'expired' },
+  { product: 'guzhu', plan: 2, class: 1, months: 1, start: -360, people: 6, status: 'expired' },
+  { product: 'guzhu', plan: 0, class: 2, months: 4, start: -330, people: 3, status: 'expired' },
+  { product: 'guzhu', plan: 1, class: 1, months: 3, start: -260, people: 5, status: 'expired' },
+  { product: 'guzhu', plan: 0, class: 1, months: 2, start: -180, people: 4, status: 'expired' },
 ];
 
 /** The site manager's three orders (it has no Add buttons: these come from before). */

@@ -9,6 +9,7 @@
  * - `handleLinkClick(to, event)`: the same checks for NavLink; leaves plain in-app navigations
  *   to Waku's <Link> (its pending status drives the bar). client-navigate.ts.
  * - progress bar: one nprogress instance, counted, shared by links and `navigate()`. progress.ts.
+ * - `<a data-nav>` links rendered on the server: one delegated listener and `aria-current`. nav-anchors.ts.
  * - `installChunkReload()`: chunk-load recovery (chunk-guard.ts over chunk-reload.ts).
  * ClientRuntime (src/islands/client-runtime.tsx) binds Waku's `router.push` and the update
  * checker here once per page (bindings.ts, page-runtime.ts).
@@ -23,6 +24,7 @@ export {
 } from './bindings';
 export { chunkGuard, installChunkReload } from './chunk-guard';
 export { decide, handleLinkClick, hardNavigate, navigate, perform, showNavigationError } from './client-navigate';
+export { installNavAnchors, markCurrentAnchors } from './nav-anchors';
 export { currentBuildId, startClientRuntime } from './page-runtime';
 export { doneProgress, startProgress } from './progress';
 export { PAINT_WAIT_MS, scrollAfterNavigation, waitForPaint } from './scroll';

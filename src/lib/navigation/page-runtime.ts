@@ -2,6 +2,7 @@
 import { bindUpdateChecker, setManifestRules } from './bindings';
 import { installChunkReload } from './chunk-guard';
 import { navigate } from './client-navigate';
+import { installNavAnchors } from './nav-anchors';
 import { createUpdateChecker } from './update-check';
 
 /** The build this page runs: Waku defines `import.meta.env.WAKU_BUILD_ID` in every bundle ('dev' in dev). */
@@ -24,6 +25,7 @@ export function startClientRuntime(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   installChunkReload(window);
+  installNavAnchors(document);
   const c = createUpdateChecker({
     currentId: currentBuildId(),
     fetch: (url, init) => window.fetch(url, init),

@@ -1,0 +1,38 @@
+/**
+ * Server-rendered links that navigate in the app: `<a data-nav="" | "prefix" | "none" href>` (src/components/nav-anchor.tsx),
+ * used where a NavLink island per entry would cost more than it gives (static regions: the member
+ * sidebar). One delegated listener gives them what NavLink gives: the pre-navigation checks,
+ * progress bar and scroll rules of `navigate()`, and `aria-current` kept right after client
+ * navigations. `data-menu-type="unknown"` entries show spec §2's message and go nowhere.
+ */
+import { navigate, showNavigationError } from './client-navigate';
+import { isCurrentLink, type LinkMatch } from './current';
+
+/** Installs the click listener on `doc`; returns the function that removes it. */
+export function installNavAnchors(doc: Document): () => void {
+  const onClick = (e: MouseEvent) => {
+    if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    const a = (e.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-nav]');
+    if (!a) return;
+    if (a.dataset.menuType === 'unknown') {
+      e.preventDefault();
+      showNavigationError('menuTypeUnrecognized');
+      return;
+    }
+    const href = a.getAttribute('href');
+    if (!href || (a.target && a.target !== '_self') || a.hasAttribute('download')) return;
+    e.preventDefault();
+    void navigate(href);
+  };
+  doc.addEventListener('click', onClick);
+  return () => doc.removeEventListener('click', onClick);
+}
+
+/** Sets `aria-current="page"` on the `a[data-nav]` links of `path` and removes it from the others. */
+export function markCurrentAnchors(doc: Document, path: string): void {
+  for (const a of doc.querySelectorAll<HTMLAnchorElement>('a[data-nav]')) {
+    const current = isCurrentLink(path, a.getAttribute('href') ?? '', (a.dataset.nav || 'exact') as LinkMatch);
+    if (current) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
+}
