@@ -19,7 +19,7 @@ import { DEMO_CODE } from './demo';
 import { claimJob, drainJobs, settleJobs } from './jobs';
 import { drawSealPng } from './seal-art';
 import { crossPageRuns, mmToPt, readSealCode } from './stamp';
-import { circleBox, jpegHeader, makePdf, opaquePng, redPixels, rgbaPng } from './test-support';
+import { circleBox, jpegImage, makePdf, opaquePng, redPixels, rgbaPng } from './test-support';
 
 const ORIGIN = 'http://localhost';
 // PDFium renders and PDF stamping take seconds on a loaded 2-CPU machine.
@@ -191,7 +191,7 @@ for (const engine of engines()) {
         );
         expect(zh.body.message).toBe('印章必须是透明背景的 PNG 图片');
       }
-      const jpg = await upload(tok.other, 'seal.jpg', jpegHeader(400, 400), 'seal');
+      const jpg = await upload(tok.other, 'seal.jpg', await jpegImage(400, 400), 'seal');
       const r415 = await post('seal/add', tok.other, {
         name: '公章',
         kind: 'official',

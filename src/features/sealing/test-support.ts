@@ -57,9 +57,7 @@ export function circleBox(x: number, y: number, W: number, H: number, diameterMm
   return { x0: x * W - r, y0: y * H - r, x1: x * W + r, y1: y * H + r };
 }
 
-/** A JPEG's first bytes (SOI, APP0, SOF0 with the frame size): enough for the upload's checks. */
-export function jpegHeader(width: number, height: number): Uint8Array<ArrayBuffer> {
-  const app0 = [0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0];
-  const sof0 = [0xff, 0xc0, 0, 17, 8, height >> 8, height & 255, width >> 8, width & 255, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
-  return new Uint8Array([0xff, 0xd8, ...app0, ...sof0, 0xff, 0xd9]);
+/** A real JPEG (white, encoded by the runtime): uploads decode every image they take. */
+export async function jpegImage(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await new Bun.Image(opaquePng(width, height)).jpeg().bytes());
 }

@@ -17,7 +17,7 @@ import { directUploadOrigins, presignPost, S3Storage, signingKey } from './s3-st
 import { startTestS3, type TestS3 } from './s3-test-server';
 import { serveStored } from './serve';
 import { setStorage } from './storage';
-import { png, text } from './test-files';
+import { corrupt, png, text } from './test-files';
 
 const API = 'http://localhost/userapi/v1';
 const sha1 = (b: Uint8Array) => new Bun.CryptoHasher('sha1').update(b).digest('hex');
@@ -215,6 +215,24 @@ for (const engine of engines()) {
       const sp = await call('/ajax/uploadCallback', { ...good, name: 'evil.png', url: spoof.url, size: html.length, sha1: sha1(html) });
       expect([sp.status, sp.body.message]).toEqual([415, 'The type of uploaded file is not allowed!']);
       expect(await storage.exists(spoof.key)).toBe(false);
+
+      // A PNG header over a damaged body: decoded, refused in both languages, removed, no row.
+      const damaged = corrupt(png(30, 20), 33);
+      const report = { ...good, name: 'damaged.png', size: damaged.length, sha1: sha1(damaged) };
+      const dm = await browserUpload(damaged, 'damaged.png');
+      const d = await call('/ajax/uploadCallback', { ...report, url: dm.url });
+      expect([d.status, d.body.message, d.body.data.field]).toEqual([
+        415,
+        'The image could not be decoded; the file may be damaged!',
+        'file',
+      ]);
+      expect(await storage.exists(dm.key)).toBe(false);
+      const dmZh = await browserUpload(damaged, 'damaged.png');
+      const dz = await call('/ajax/uploadCallback', { ...report, url: dmZh.url }, token, 'zh-cn');
+      expect([dz.status, dz.body.message]).toEqual([415, '图片无法解码，文件可能已损坏！']);
+      expect(await storage.exists(dmZh.key)).toBe(false);
+      const [{ n }] = await t.db.sql`SELECT COUNT(*) AS n FROM attachment WHERE sha1 = ${report.sha1}`;
+      expect(Number(n)).toBe(0);
 
       // Traversal in the reported URL: never leaves the member's prefix.
       const tr = await call('/ajax/uploadCallback', {

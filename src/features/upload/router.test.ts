@@ -12,7 +12,7 @@ import { seededDatabase } from './test-files';
 import type { UploadedFile } from './router';
 import { findOwnFile, readFileBytes, storeServerFile } from './service';
 import { getStorage, LocalStorage, setStorage } from './storage';
-import { png, text } from './test-files';
+import { corrupt, jpegImage, png, pngHeader, text } from './test-files';
 
 const URL_ = 'http://localhost/userapi/v1/index/upload';
 const MAX = 4096;
@@ -70,7 +70,8 @@ for (const engine of engines()) {
     });
 
     test('a PNG: stored under the save-name template, the spec shape answered', async () => {
-      const r = await upload({ file: file(png(64, 32, 100), '头像 photo.PNG', 'image/png') });
+      const bytes = png(64, 32, 100);
+      const r = await upload({ file: file(bytes, '头像 photo.PNG', 'image/png') });
       expect(r.res.status).toBe(200);
       expect(r.body.code).toBe(200001);
       expect(r.body.message).toBe('File uploaded successfully');
@@ -80,7 +81,7 @@ for (const engine of engines()) {
       );
       expect(f).toMatchObject({
         name: '头像 photo.PNG',
-        size: 133,
+        size: bytes.length,
         type: 'image/png',
         topic: 'default',
         storage: 'local',
@@ -90,7 +91,7 @@ for (const engine of engines()) {
       expect(f.sha1).toMatch(/^[0-9a-f]{40}$/);
       expect(f.url).toMatch(new RegExp(`^/storage/default/\\d{8}/头像photo${f.sha1.slice(0, 8)}\\.png$`));
       expect(f.full_url).toBe(`http://localhost${f.url}`);
-      expect(await Bun.file(join(root, f.url)).bytes()).toEqual(png(64, 32, 100));
+      expect(await Bun.file(join(root, f.url)).bytes()).toEqual(bytes);
     });
 
     test('the checks in the spec order, each with its message (zh-cn too)', async () => {
@@ -112,7 +113,9 @@ for (const engine of engines()) {
       expect(zh.body.message).toBe('上传的文件类型不被允许！');
       expect((await upload({ topic: 'default' }, zhHeaders)).body.message).toBe('上传的文件数据不完整！');
       expect((await upload({ file: file(png(2, 2, MAX + 10), 'big.png') }, zhHeaders)).body.message).toBe('上传的文件大小超出允许范围！');
-      expect((await upload({ file: file(png(100_000, 100_000), 'bomb.png') }, zhHeaders)).body.message).toBe('图片尺寸超出允许范围！');
+      expect((await upload({ file: file(pngHeader(100_000, 100_000), 'bomb.png') }, zhHeaders)).body.message).toBe(
+        '图片尺寸超出允许范围！',
+      );
       expect((await upload({ file: file(text('<svg onload=alert(1)>'), 'x.png') }, zhHeaders)).body.message).toBe(
         '上传的文件类型不被允许！',
       );
@@ -142,8 +145,53 @@ for (const engine of engines()) {
         const r = await upload({ file: file(new Uint8Array(bytes), name, 'text/plain') });
         expect([name, r.res.status, r.body.message]).toEqual([name, 415, 'The type of uploaded file is not allowed!']);
       }
-      const huge = await upload({ file: file(png(100_000, 100_000), 'bomb.png') });
+      const huge = await upload({ file: file(pngHeader(100_000, 100_000), 'bomb.png') });
       expect([huge.res.status, huge.body.message]).toEqual([413, 'The image dimensions exceed the allowed range!']);
+    });
+
+    test('images are decoded: a real PNG and JPEG are stored with their size', async () => {
+      const p = png(120, 80, 7);
+      const pr = await upload({ file: file(p, 'scan.png', 'image/png') });
+      expect(pr.res.status).toBe(200);
+      expect(pr.body.data.file).toMatchObject({ type: 'image/png', size: p.length, width: 120, height: 80 });
+      const j = await jpegImage(160, 90);
+      const jr = await upload({ file: file(j, 'photo.jpg', 'image/jpeg') });
+      expect(jr.res.status).toBe(200);
+      expect(jr.body.data.file).toMatchObject({ type: 'image/jpeg', size: j.length, width: 160, height: 90 });
+      expect(await Bun.file(join(root, jr.body.data.file.url)).bytes()).toEqual(j);
+    });
+
+    test('a valid image header over a damaged body: 415 in both languages, nothing stored', async () => {
+      const j = await jpegImage(160, 90);
+      // The PNG keeps its signature and IHDR (33 bytes), the JPEG everything up to its scan data.
+      const sosEnd = j.findIndex((b, i) => b === 0xff && j[i + 1] === 0xda) + 2;
+      const damaged = [
+        [corrupt(png(120, 80), 33), 'broken.png', 'image/png'],
+        [corrupt(j, sosEnd + (((j[sosEnd] ?? 0) << 8) | (j[sosEnd + 1] ?? 0))), 'broken.jpg', 'image/jpeg'],
+        // A header alone, well within the pixel cap, is no image either.
+        [pngHeader(640, 480), 'header.png', 'image/png'],
+      ] as const;
+      const before = filesUnder(root).sort();
+      const sha1 = (b: Uint8Array) => new Bun.CryptoHasher('sha1').update(b).digest('hex');
+      for (const [bytes, name, type] of damaged) {
+        const en = await upload({ file: file(bytes, name, type) });
+        expect([name, en.res.status, en.body.code, en.body.message, en.body.data.field]).toEqual([
+          name,
+          415,
+          415001,
+          'The image could not be decoded; the file may be damaged!',
+          'file',
+        ]);
+        const zh = await upload({ file: file(bytes, name, type) }, { 'ba-user-token': token, 'think-lang': 'zh-cn' });
+        expect([name, zh.res.status, zh.body.message]).toEqual([name, 415, '图片无法解码，文件可能已损坏！']);
+        const [{ n }] = await t.db.sql`SELECT COUNT(*) AS n FROM attachment WHERE sha1 = ${sha1(bytes)}`;
+        expect([name, Number(n)]).toEqual([name, 0]);
+      }
+      // No stored file and no spool file left behind.
+      expect(filesUnder(root).sort()).toEqual(before);
+      // The pixel cap still answers first: a header claiming 10 gigapixels is never decoded.
+      const bomb = await upload({ file: file(pngHeader(100_000, 100_000), 'bomb.png') });
+      expect([bomb.res.status, bomb.body.message]).toEqual([413, 'The image dimensions exceed the allowed range!']);
     });
 
     test('topic: alpha-dash only; a hostile name never leaves the uploads folder', async () => {

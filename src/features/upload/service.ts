@@ -1,15 +1,17 @@
 /**
- * Storing an upload. Checks (spec order, then content by magic bytes and the image pixel cap),
- * then the owner model: every member has their own `attachment` row (user_id + sha1 + topic is
- * unique), while identical bytes in a topic are stored once — a second owner's row names the
- * stored object (`path`) the first one wrote. De-duplication happens before anything is written.
+ * Storing an upload. Checks (spec order, then content by magic bytes, the image pixel cap on the
+ * header's size and, only once that passed, a real decode of the pixels), then the owner model:
+ * every member has their own `attachment` row (user_id + sha1 + topic is unique), while identical
+ * bytes in a topic are stored once — a second owner's row names the stored object (`path`) the
+ * first one wrote. De-duplication happens before anything is written.
  */
 import { rm } from 'node:fs/promises';
 import { nowSeconds, type Db } from '~/server/db/client';
 import { Codes, DomainError } from '~/server/errors';
 import { checkUpload, suffixOf, type UploadRules } from '~/lib/upload-checks';
+import { imageDecodes } from './decode-image';
 import { buildSaveName } from './save-name';
-import { detectKind, IMAGE_KINDS, imageSize, KIND_MIME, kindFitsSuffix, sizeAcceptable } from './sniff';
+import { detectKind, IMAGE_KINDS, imageSize, type Kind, KIND_MIME, kindFitsSuffix, sizeAcceptable } from './sniff';
 import { type StorageAdapter, storageNamed } from './storage';
 
 export interface AttachmentRow {
@@ -68,6 +70,7 @@ const PROBLEM_STATUS = {
   incomplete: { status: 400, code: Codes.VALIDATION },
   typeNotAllowed: { status: 415, code: Codes.UNSUPPORTED_MEDIA },
   tooLarge: { status: 413, code: Codes.TOO_LARGE },
+  imageUnreadable: { status: 415, code: Codes.UNSUPPORTED_MEDIA },
 } as const;
 
 const toRow = (r: Record<string, unknown>): AttachmentRow => ({
@@ -114,10 +117,12 @@ export async function findByPath(db: Db, path: string, storageName?: string): Pr
   return rows.map(toRow);
 }
 
-const fail = (problem: 'incomplete' | 'typeNotAllowed' | 'tooLarge') =>
-  new DomainError(`upload.${problem}`, { ...PROBLEM_STATUS[problem], field: 'file' });
+const fail = (problem: keyof typeof PROBLEM_STATUS) => new DomainError(`upload.${problem}`, { ...PROBLEM_STATUS[problem], field: 'file' });
 
-/** The spec's checks, then the content: the stored MIME type and the image size (0 × 0 when not an image). */
+/**
+ * The spec's checks, then the content from the first bytes: the detected kind, the stored MIME type
+ * and the image size (0 × 0 when not an image). The pixels are not decoded here (see `storeReceived`).
+ */
 export function checkReceived(settings: UploadRules, file: Pick<ReceivedFile, 'name' | 'type' | 'size' | 'head'>) {
   const problem = checkUpload({ name: file.name, size: file.size, type: file.type }, settings);
   if (problem) throw fail(problem);
@@ -132,7 +137,21 @@ export function checkReceived(settings: UploadRules, file: Pick<ReceivedFile, 'n
     if (!sizeAcceptable(dims)) throw new DomainError('upload.imageTooLarge', { status: 413, code: Codes.TOO_LARGE, field: 'file' });
     ({ width, height } = dims);
   }
-  return { mime: KIND_MIME[kind], width, height };
+  return { kind, mime: KIND_MIME[kind], width, height };
+}
+
+/** All of a received file's bytes (null when a stored object is gone). */
+async function sourceBytes(storage: StorageAdapter, source: ReceivedFile['source']): Promise<Uint8Array | null> {
+  if (source.kind === 'bytes') return source.bytes;
+  if (source.kind === 'file') return Bun.file(source.path).bytes();
+  const obj = await storage.get(source.key);
+  return obj ? new Uint8Array(await obj.body.arrayBuffer()) : null;
+}
+
+/** An image whose header passed the pixel cap must also decode; 415 when it does not. */
+async function checkDecodes(storage: StorageAdapter, file: ReceivedFile, facts: { kind: Kind; width: number; height: number }) {
+  if (!IMAGE_KINDS.has(facts.kind)) return;
+  if (!(await imageDecodes(facts.kind, () => sourceBytes(storage, file.source), facts))) throw fail('imageUnreadable');
 }
 
 /** Drop what the store holds under `key` unless a row names it. */
@@ -212,6 +231,8 @@ export async function storeReceived(db: Db, storage: StorageAdapter, settings: U
   let facts: ReturnType<typeof checkReceived>;
   try {
     facts = checkReceived(settings, file);
+    // Only after the header's size passed the pixel cap: a decompression bomb is never decoded.
+    await checkDecodes(storage, file, facts);
   } catch (err) {
     await discardSource(db, storage, file.source);
     throw err;

@@ -3,7 +3,7 @@ import { checkUpload, parseList, suffixOf } from '~/lib/upload-checks';
 import { buildSaveName, cleanFileName } from './save-name';
 import { detectKind, imageSize, kindFitsSuffix, sizeAcceptable } from './sniff';
 import { resolveInside } from './storage';
-import { gif, jpeg, png, text, webp } from './test-files';
+import { gifHeader, jpegHeader, pngHeader, text, webpHeader } from './test-files';
 
 const rules = { maxSize: 100, allowedSuffixes: 'jpg, .PNG ,pdf', allowedMimeTypes: ['text/plain'] };
 
@@ -27,10 +27,10 @@ test('lists: comma-separated or arrays, case and dots ignored', () => {
 });
 
 test('magic bytes decide the kind; markup fits no suffix', () => {
-  expect(detectKind(png(1, 1))).toBe('png');
-  expect(detectKind(jpeg(1, 1))).toBe('jpeg');
-  expect(detectKind(gif(1, 1))).toBe('gif');
-  expect(detectKind(webp(1, 1))).toBe('webp');
+  expect(detectKind(pngHeader(1, 1))).toBe('png');
+  expect(detectKind(jpegHeader(1, 1))).toBe('jpeg');
+  expect(detectKind(gifHeader(1, 1))).toBe('gif');
+  expect(detectKind(webpHeader(1, 1))).toBe('webp');
   expect(detectKind(text('%PDF-1.7'))).toBe('pdf');
   expect(detectKind(text('\uFEFF  <!DOCTYPE html><p>'))).toBe('markup');
   expect(detectKind(text('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'))).toBe('markup');
@@ -41,10 +41,10 @@ test('magic bytes decide the kind; markup fits no suffix', () => {
 });
 
 test('image dimensions from the header, and the pixel cap', () => {
-  expect(imageSize('png', png(640, 480))).toEqual({ width: 640, height: 480 });
-  expect(imageSize('gif', gif(300, 2))).toEqual({ width: 300, height: 2 });
-  expect(imageSize('jpeg', jpeg(1024, 768))).toEqual({ width: 1024, height: 768 });
-  expect(imageSize('webp', webp(120, 90))).toEqual({ width: 120, height: 90 });
+  expect(imageSize('png', pngHeader(640, 480))).toEqual({ width: 640, height: 480 });
+  expect(imageSize('gif', gifHeader(300, 2))).toEqual({ width: 300, height: 2 });
+  expect(imageSize('jpeg', jpegHeader(1024, 768))).toEqual({ width: 1024, height: 768 });
+  expect(imageSize('webp', webpHeader(120, 90))).toEqual({ width: 120, height: 90 });
   expect(sizeAcceptable({ width: 6000, height: 6000 })).toBe(true);
   expect(sizeAcceptable({ width: 10000, height: 10000 })).toBe(false);
   expect(sizeAcceptable({ width: 20000, height: 1 })).toBe(false);
