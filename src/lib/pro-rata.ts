@@ -1,6 +1,7 @@
 /**
- * Pro-rata premium of an endorsement (issue #10), in integer fen. Pure and isomorphic: the Add
- * form shows the very figures the service stores.
+ * Pro-rata premium of an endorsement (issue #10), in integer fen. Pure and isomorphic: the
+ * endorsement service stores these figures and the Add form's live estimate (an island) shows the
+ * very same ones, from this one module.
  *
  * `D` = end − start + 1 days of the policy, `d` = end − E + 1 days left from the effective date
  * `E`, `P` = the full-period per-person premium of the plan and class (the order's price
@@ -69,3 +70,24 @@ export function itemPremium(kind: ItemKind, pOld: number, pNew: number, d: numbe
 
 /** The endorsement's `premium_delta`: items round separately, then add up (the insurer bears the sub-fen rest). */
 export const premiumDelta = (items: readonly { premium: number }[]): number => items.reduce((s, i) => s + i.premium, 0);
+
+/** The full-period per-person premiums of a policy's classes (fen), as the live estimate gets them. */
+export type ClassPremiums = Readonly<Record<string, number>>;
+
+/** An item as the estimate sees it: its kind and the old and new class (null where none). */
+export interface EstimateItem {
+  kind: ItemKind;
+  from: number | null;
+  to: number | null;
+}
+
+/**
+ * The premium of items at an effective date, the way the service prices them: each item
+ * `itemPremium` with `P` from `premiums` (a class without a price counts 0), then the sum.
+ */
+export function estimateDelta(items: readonly EstimateItem[], premiums: ClassPremiums, period: Period, effective: string): number {
+  const { D, d } = periodDays(period, effective);
+  if (d < 0 || d > D) return 0;
+  const P = (c: number | null) => (c === null ? 0 : (premiums[String(c)] ?? 0));
+  return premiumDelta(items.map((i) => ({ premium: itemPremium(i.kind, P(i.from), P(i.to), d, D) })));
+}

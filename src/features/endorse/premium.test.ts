@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
-import { addDays, daysInclusive, itemPremium, periodDays, premiumDelta, proRata } from './premium';
+import { addDays, daysInclusive, estimateDelta, itemPremium, periodDays, premiumDelta, proRata } from './premium';
 
 describe('pro-rata premium r(P) = ⌊(2·P·d + D) / (2·D)⌋', () => {
   test("the issue's example: 360.00 for 2026, effective 07-01 → 181.48", () => {
@@ -73,5 +73,34 @@ describe('pro-rata premium r(P) = ⌊(2·P·d + D) / (2·D)⌋', () => {
     expect(() => proRata(1, 3, 2)).toThrow();
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+  });
+});
+
+describe('the live estimate of the Add form (estimateDelta, from the same module)', () => {
+  const period = { start: '2026-01-01', end: '2026-12-31' };
+  const premiums = { '1': 36_000, '2': 48_000 };
+
+  test('prices items as the service does: each item r(P), then the sum', () => {
+    const { D, d } = periodDays(period, '2026-07-01');
+    const items = [
+      { kind: 'add' as const, from: null, to: 1 },
+      { kind: 'add' as const, from: null, to: 2 },
+      { kind: 'remove' as const, from: 2, to: null },
+      { kind: 'correct' as const, from: 1, to: 2 },
+      { kind: 'correct' as const, from: 1, to: 1 }, // a name or ID fix
+    ];
+    const expected =
+      itemPremium('add', 0, 36_000, d, D) +
+      itemPremium('add', 0, 48_000, d, D) +
+      itemPremium('remove', 48_000, 0, d, D) +
+      itemPremium('correct', 36_000, 48_000, d, D);
+    expect(estimateDelta(items, premiums, period, '2026-07-01')).toBe(expected);
+    expect(estimateDelta([items[0]], premiums, period, '2026-07-01')).toBe(18_148); // the example
+  });
+
+  test('the first day is the full premium; a date outside the period or an unpriced class adds nothing', () => {
+    expect(estimateDelta([{ kind: 'add', from: null, to: 2 }], premiums, period, '2026-01-01')).toBe(48_000);
+    expect(estimateDelta([{ kind: 'add', from: null, to: 2 }], premiums, period, '2027-01-01')).toBe(0);
+    expect(estimateDelta([{ kind: 'add', from: null, to: 6 }], premiums, period, '2026-07-01')).toBe(0);
   });
 });
