@@ -69,6 +69,10 @@ export default {
     '/user/team/addAccount': 'Add sub-account',
     '/user/team/allocation': 'Balance allocation',
     '/user/team/teamMange': 'Team management',
+    '/user/operator/endorsements': 'Endorsement review',
+    '/user/operator/endorseDetail': 'Endorsement review details',
+    '/user/operator/invoices': 'Invoices',
+    '/user/operator/invoiceDetail': 'Invoice details',
     '/user/iframe': 'Embedded page',
   },
   notice: {

@@ -69,6 +69,10 @@ export default {
     '/user/team/addAccount': '添加子账号',
     '/user/team/allocation': '余额分配',
     '/user/team/teamMange': '团队管理',
+    '/user/operator/endorsements': '批改审核',
+    '/user/operator/endorseDetail': '批改审核详情',
+    '/user/operator/invoices': '发票开具',
+    '/user/operator/invoiceDetail': '发票详情',
     '/user/iframe': '嵌入页面',
   },
   notice: {
