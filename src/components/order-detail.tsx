@@ -23,6 +23,8 @@ export function OrderDetailPage({ query }: { query: string }) {
   const kw = (params.get('keyword') ?? '').slice(0, 50);
   const page = Math.max(1, Math.min(100_000, Number(params.get('page')) || 1));
   const limit = 20;
+  // The insured list "as of" a day (issue #10: endorsements change it over time); `all` lists every row.
+  const asOfRaw = params.get('as_of') ?? '';
   return (
     <OrderFrame
       page="user/order/groupDetail"
@@ -42,13 +44,16 @@ export function OrderDetailPage({ query }: { query: string }) {
         const today = await siteToday(db);
         const status = displayStatus(order, today);
         const actions = orderActions(order, today);
+        // Default: today, kept inside the policy period (its first day before it starts, its last after it ends).
+        const clamp = (day: string) => (day < order.startDate ? order.startDate : day > order.endDate ? order.endDate : day);
+        const asOf = asOfRaw === 'all' ? '' : clamp(/^\d{4}-\d{2}-\d{2}$/.test(asOfRaw) ? asOfRaw : today);
         const [timeline, roster] = await Promise.all([
           orderTimeline(db, order.id),
-          order.namedList ? listInsured(db, order.id, { keyword: kw, page, limit }) : null,
+          order.namedList ? listInsured(db, order.id, { keyword: kw, page, limit, asOf }) : null,
         ]);
         const pages = roster ? Math.max(1, Math.ceil(roster.total / limit)) : 1;
         const self = (p: number) =>
-          `/user/order/groupDetail?id=${order.id}${kw ? `&keyword=${encodeURIComponent(kw)}` : ''}${p > 1 ? `&page=${p}` : ''}`;
+          `/user/order/groupDetail?id=${order.id}${kw ? `&keyword=${encodeURIComponent(kw)}` : ''}${asOfRaw ? `&as_of=${encodeURIComponent(asOf || 'all')}` : ''}${p > 1 ? `&page=${p}` : ''}`;
         const d = o.detail;
         const h = order.policyholder;
         const en = view.locale === 'en';
@@ -121,6 +126,15 @@ export function OrderDetailPage({ query }: { query: string }) {
                 {actions.includes('policy') ? (
                   <a className="btn btn-ghost" href={`/userapi/v1/order/policy?id=${order.id}`} download data-action="policy">
                     {o.actions.policy}
+                  </a>
+                ) : null}
+                {order.namedList && order.policyNo && (order.product === 'guzhu' || order.product === 'tuanyi') ? (
+                  <a
+                    className="btn btn-ghost"
+                    href={`/user/order/endorse?keyword=${encodeURIComponent(order.policyNo)}`}
+                    data-action="endorsements"
+                  >
+                    {d.endorsements}
                   </a>
                 ) : null}
                 <a className="btn btn-ghost" href={`/user/order/${order.namedList ? order.product : 'withoutDetail'}`}>
@@ -199,6 +213,7 @@ export function OrderDetailPage({ query }: { query: string }) {
                 <h2 id="od-insured">
                   {d.insured}
                   {roster ? ` (${roster.total})` : ''}
+                  {roster ? <span className="order-sub">{asOf ? fill(d.asOfTitle, { date: asOf }) : d.allRows}</span> : null}
                 </h2>
                 {roster ? (
                   <a
@@ -218,9 +233,18 @@ export function OrderDetailPage({ query }: { query: string }) {
                   <form className="order-inline" method="get" action="/user/order/groupDetail">
                     <input type="hidden" name="id" value={order.id} />
                     <input type="search" name="keyword" defaultValue={kw} maxLength={50} placeholder={d.search} aria-label={d.search} />
+                    <label className="order-asof">
+                      <span>{d.asOf}</span>
+                      <input type="date" name="as_of" defaultValue={asOf} min={order.startDate} max={order.endDate} data-as-of />
+                    </label>
                     <button type="submit" className="btn btn-ghost">
                       {d.searchButton}
                     </button>
+                    {asOf ? (
+                      <a className="btn btn-ghost" href={`/user/order/groupDetail?id=${order.id}&as_of=all`}>
+                        {d.allRows}
+                      </a>
+                    ) : null}
                   </form>
                   {roster.list.length === 0 ? (
                     <p className="order-empty">{d.noInsured}</p>
