@@ -18,9 +18,10 @@ import {
   rosterPage,
 } from '~/features/endorse';
 import { ApiButton } from '~/islands/api-button';
+import { ClassEstimate, DateEstimate } from '~/islands/endorse-estimate';
 import { EndorseForm } from '~/islands/endorse-form';
 import { UploadField } from '~/islands/upload-field';
-import { formatDate } from '~/lib/format';
+import { formatDate, formatMoney } from '~/lib/format';
 import type { Locale, UploadConfig } from '~/lib/types';
 import type { Db } from '~/server/db/client';
 import { type EndorseText, fill } from './endorse-text';
@@ -51,7 +52,8 @@ export function StatusBadge({ status, text }: { status: string; text: EndorseTex
   return <span className={`badge endorse-status endorse-status-${status}`}>{label}</span>;
 }
 
-const money = (s: string) => (s.startsWith('-') ? `−¥${s.slice(1)}` : `¥${s}`);
+/** A yuan string as shown: thousands separated, a real minus sign. */
+const money = (s: string) => (s.startsWith('-') ? `−¥${formatMoney(s.slice(1))}` : `¥${formatMoney(s)}`);
 
 export interface EndorseListRowView {
   id: number;
@@ -182,21 +184,21 @@ export function EndorseList({
               <tbody>
                 {result.list.map((r) => (
                   <tr key={r.id} data-endorse={r.apply_no}>
-                    <td className="nowrap">
+                    <td className="nowrap el-no">
                       <a href={`${detailPath}?id=${r.id}`}>{r.apply_no}</a>
                       {r.endorse_no ? <span className="endorse-sub">{r.endorse_no}</span> : null}
                     </td>
-                    <td>
+                    <td className="el-status">
                       <StatusBadge status={r.status} text={t} />
                       {r.in_force ? <span className="endorse-sub">{t.table.inForce}</span> : null}
                       {r.has_id_fix ? <span className="endorse-sub">{t.operator.idFix}</span> : null}
                     </td>
-                    <td className="nowrap">{r.policy_no}</td>
-                    <td className="nowrap">{r.effective_date}</td>
-                    <td className="nowrap">
+                    <td className="nowrap el-policy">{r.policy_no}</td>
+                    <td className="nowrap el-date">{r.effective_date}</td>
+                    <td className="nowrap el-counts" title={t.table.counts}>
                       +{r.counts.add} / −{r.counts.remove} / ⇄{r.counts.replace} / ✎{r.counts.correct}
                     </td>
-                    <td className="num nowrap">{money(r.premium_delta)}</td>
+                    <td className="num nowrap el-premium">{money(r.premium_delta)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -230,7 +232,13 @@ export async function EndorseStart({ db, userId, text, today }: { db: Db; userId
   return (
     <section className="card endorse-start" aria-labelledby="en-start">
       <h2 id="en-start">{t.title}</h2>
-      <EndorseForm url="/userapi/v1/endorse/create" extra={{ request_id: '*' }} then="/user/order/endorse?edit={id}" submitLabel={t.create}>
+      <EndorseForm
+        url="/userapi/v1/endorse/create"
+        extra={{ request_id: '*' }}
+        then="/user/order/endorse?edit={id}"
+        submitLabel={t.create}
+        className="endorse-form endorse-start-form"
+      >
         <div className="field">
           <label htmlFor="en-policy">{t.policy}</label>
           <select id="en-policy" name="order_id" required defaultValue="">
@@ -249,7 +257,7 @@ export async function EndorseStart({ db, userId, text, today }: { db: Db; userId
         <div className="field">
           <label htmlFor="en-date">{t.date}</label>
           <input id="en-date" name="effective_date" type="date" min={today} defaultValue={today} required />
-          <span className="muted">{t.dateHint}</span>
+          <span className="field-hint">{t.dateHint}</span>
         </div>
         <div className="field">
           <label htmlFor="en-remark">{t.remark}</label>
@@ -300,13 +308,19 @@ function ItemsTable({ detail, text, editable }: { detail: Detail; text: EndorseT
         <tbody>
           {detail.items.map((i) => (
             <tr key={i.id} data-item={i.kind}>
-              <td>{text.kinds[i.kind]}</td>
-              <td>{who(i.before)}</td>
-              <td>{who(i.after)}</td>
-              <td className="num">{i.days}</td>
-              <td className="num nowrap">{money(i.premium)}</td>
+              <td className="ei-kind">{text.kinds[i.kind]}</td>
+              <td className="ei-before" data-label={t.before}>
+                {who(i.before)}
+              </td>
+              <td className="ei-after" data-label={t.after}>
+                {who(i.after)}
+              </td>
+              <td className="num ei-days" data-label={text.add.days}>
+                {i.days}
+              </td>
+              <td className="num nowrap ei-premium">{money(i.premium)}</td>
               {editable ? (
-                <td>
+                <td className="ei-delete">
                   <ApiButton
                     url="/userapi/v1/endorse/itemDelete"
                     method="POST"
@@ -345,6 +359,7 @@ export async function EndorseDraft({
   locale,
   search,
   upload,
+  today,
 }: {
   db: Db;
   userId: number;
@@ -353,6 +368,7 @@ export async function EndorseDraft({
   locale: Locale;
   search: string;
   upload: UploadConfig;
+  today: string;
 }) {
   const t = text.add;
   const e = await findVisibleEndorsement(db, userId, id, db);
@@ -371,20 +387,21 @@ export async function EndorseDraft({
     db,
     ordersPort,
     userId,
-    { order_id: e.orderId, as_of: e.effectiveDate, keyword: search, page: 1, limit: 20 },
+    { order_id: e.orderId, as_of: e.effectiveDate, keyword: search, page: 1, limit: 10 },
     e.effectiveDate,
   );
   const classes = policy?.classes ?? [1, 2, 3, 4, 5, 6];
-  const classSelect = (name: string, idp: string, withEmpty = false) => (
-    <select id={idp} name={name} defaultValue={withEmpty ? '' : String(classes[0])}>
-      {withEmpty ? <option value="">—</option> : null}
-      {classes.map((c) => (
-        <option key={c} value={c}>
-          {c}
-        </option>
-      ))}
-    </select>
-  );
+  // What the live estimate needs: P(c) per class, the period, the items as they stand.
+  const estimate = {
+    premiums: Object.fromEntries(classes.map((c) => [String(c), policy?.premiumOf(c) ?? 0])),
+    period: { start: policy?.start ?? e.effectiveDate, end: policy?.end ?? e.effectiveDate },
+    items: detail.items.map((i) => ({
+      kind: i.kind,
+      from: i.before?.occupation_class ?? null,
+      to: i.after?.occupation_class ?? null,
+    })),
+    labels: text.estimate,
+  };
   return (
     <div className="endorse-draft">
       <section className="card" aria-labelledby="en-draft">
@@ -408,13 +425,17 @@ export async function EndorseDraft({
           extra={{ id: e.id }}
           submitLabel={t.save}
           submitClass="btn btn-ghost btn-sm"
-          className="endorse-inline"
+          className="endorse-inline endorse-date-form"
           ariaLabel={t.dateSave}
         >
-          <div className="field">
-            <label htmlFor="en-edate">{t.dateSave}</label>
-            <input id="en-edate" name="effective_date" type="date" defaultValue={e.effectiveDate} />
-          </div>
+          <DateEstimate
+            id="en-edate"
+            name="effective_date"
+            label={t.dateSave}
+            effective={e.effectiveDate}
+            min={today > estimate.period.start ? today : estimate.period.start}
+            {...estimate}
+          />
         </EndorseForm>
         <h3>{t.items}</h3>
         <ItemsTable detail={detail} text={text} editable />
@@ -437,10 +458,15 @@ export async function EndorseDraft({
             <label htmlFor="en-idno">{t.idNo}</label>
             <input id="en-idno" name="id_no" maxLength={18} required autoComplete="off" />
           </div>
-          <div className="field">
-            <label htmlFor="en-cls">{t.cls}</label>
-            {classSelect('occupation_class', 'en-cls')}
-          </div>
+          <ClassEstimate
+            id="en-cls"
+            name="occupation_class"
+            label={t.cls}
+            classes={classes}
+            kind="add"
+            effective={e.effectiveDate}
+            {...estimate}
+          />
         </EndorseForm>
       </section>
 
@@ -480,7 +506,17 @@ export async function EndorseDraft({
                   >
                     <input name="name" maxLength={30} placeholder={t.name} aria-label={t.name} />
                     <input name="id_no" maxLength={18} placeholder={t.idNo} aria-label={t.idNo} autoComplete="off" />
-                    {classSelect('occupation_class', `en-rc-${r.id}`)}
+                    <ClassEstimate
+                      id={`en-rc-${r.id}`}
+                      name="occupation_class"
+                      label={t.cls}
+                      hideLabel
+                      classes={classes}
+                      kind="replace"
+                      from={r.class}
+                      effective={e.effectiveDate}
+                      {...estimate}
+                    />
                   </EndorseForm>
                 </details>
                 <details>
@@ -494,14 +530,27 @@ export async function EndorseDraft({
                   >
                     <input name="name" maxLength={30} placeholder={t.newName} aria-label={t.newName} />
                     <input name="id_no" maxLength={18} placeholder={t.newId} aria-label={t.newId} autoComplete="off" />
-                    {classSelect('occupation_class', `en-cc-${r.id}`, true)}
+                    <ClassEstimate
+                      id={`en-cc-${r.id}`}
+                      name="occupation_class"
+                      label={t.newClass}
+                      hideLabel
+                      classes={classes}
+                      kind="correct"
+                      from={r.class}
+                      withEmpty
+                      effective={e.effectiveDate}
+                      {...estimate}
+                    />
                   </EndorseForm>
                 </details>
               </div>
             </li>
           ))}
         </ul>
-        {roster.total > roster.list.length ? <p className="muted">{fill(text.table.count, { n: roster.total })}</p> : null}
+        {roster.total > roster.list.length ? (
+          <p className="muted">{fill(t.shown, { n: roster.list.length, total: roster.total })}</p>
+        ) : null}
       </section>
 
       <section className="card" aria-labelledby="en-import">
@@ -565,17 +614,29 @@ export async function EndorseDraft({
   );
 }
 
+/**
+ * Who moved an endorsement: the insurer decides without an actor (the sandbox, or a real
+ * insurer's callback), an operator decides with one; every other step is the member's.
+ */
+function actorOf(x: { to: string; actor_id: number | null }): 'member' | 'insurer' | 'operator' {
+  if (x.to === 'approved' || x.to === 'rejected') return x.actor_id === null ? 'insurer' : 'operator';
+  return 'member';
+}
+
 /** The detail: summary, items with days and premium, timeline, documents, notice; the viewer's actions. */
 export function EndorseDetailView({
   detail,
   text,
   timeZone,
   actions,
+  policyHref,
 }: {
   detail: Detail;
   text: EndorseText;
   timeZone: string;
   actions?: React.ReactNode;
+  /** Where the policy number links (the member's policy page). */
+  policyHref?: string;
 }) {
   const t = text.detail;
   const e = detail.endorsement;
@@ -596,7 +657,7 @@ export function EndorseDetailView({
           ) : null}
           <dt>{t.policy}</dt>
           <dd>
-            {e.policy_no}
+            {policyHref ? <a href={policyHref}>{e.policy_no}</a> : e.policy_no}
             {e.policy ? ` · ${e.policy.plan_name} · ${e.policy.start_date} – ${e.policy.end_date}` : ''}
           </dd>
           <dt>{t.effective}</dt>
@@ -626,7 +687,7 @@ export function EndorseDetailView({
         </dl>
         <div className="endorse-form-actions">
           {detail.notice_url ? (
-            <a className="btn btn-primary" href={detail.notice_url} data-action="notice">
+            <a className="btn btn-primary" href={detail.notice_url} download data-action="notice">
               {t.notice}
             </a>
           ) : null}
@@ -642,8 +703,11 @@ export function EndorseDetailView({
         <ol className="endorse-timeline">
           {detail.timeline.map((x) => (
             <li key={`${x.to}-${x.created_at}`}>
-              <time>{formatDate(x.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</time> <StatusBadge status={x.to} text={text} />
-              {x.note ? <span className="muted"> {x.note}</span> : null}
+              <StatusBadge status={x.to} text={text} />{' '}
+              <span className="muted">
+                <time>{formatDate(x.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</time> · {t.actor[actorOf(x)]}
+              </span>
+              {x.note && x.note !== 'sandbox' ? <span className="endorse-sub">{x.note}</span> : null}
             </li>
           ))}
         </ol>
@@ -673,19 +737,25 @@ export async function RosterView({
   orderId,
   asOf,
   text,
+  children,
 }: {
   db: Db;
   userId: number;
   orderId: number;
   asOf: string;
   text: EndorseText;
+  /** The as-of date form, shown in the section's head. */
+  children?: React.ReactNode;
 }) {
   const r = await rosterPage(db, ordersPort, userId, { order_id: orderId, as_of: asOf, keyword: '', page: 1, limit: 100 }, asOf);
   return (
-    <section className="card" aria-labelledby="ed-roster">
-      <h2 id="ed-roster">
-        {text.roster.title} · {r.as_of} ({r.total})
-      </h2>
+    <section className="card endorse-roster-card" aria-labelledby="ed-roster">
+      <div className="endorse-roster-head">
+        <h2 id="ed-roster">
+          {text.roster.title} · {r.as_of} ({r.total})
+        </h2>
+        {children}
+      </div>
       <div className="table-scroll">
         <table className="data-table endorse-roster-table">
           <thead>
@@ -700,11 +770,17 @@ export async function RosterView({
           <tbody>
             {r.list.map((p) => (
               <tr key={p.id} data-insured={p.name}>
-                <td>{p.name}</td>
-                <td className="nowrap">{p.id_no_masked}</td>
-                <td>{p.class}</td>
-                <td className="nowrap">{p.active_from}</td>
-                <td className="nowrap">{p.active_to}</td>
+                <td className="er-name">{p.name}</td>
+                <td className="nowrap er-id">{p.id_no_masked}</td>
+                <td className="er-class" data-label={text.add.cls}>
+                  {p.class}
+                </td>
+                <td className="nowrap er-from" data-label={text.roster.activeFrom}>
+                  {p.active_from}
+                </td>
+                <td className="nowrap er-to" data-label={text.roster.activeTo}>
+                  {p.active_to}
+                </td>
               </tr>
             ))}
           </tbody>

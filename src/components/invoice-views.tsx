@@ -2,7 +2,7 @@
  * Server-rendered pieces of the invoice pages: the member's applications (status, reason,
  * download), the operator's queue, and one invoice's detail (items, timeline, file).
  */
-import { formatDate } from '~/lib/format';
+import { formatDate, formatMoney } from '~/lib/format';
 import { ApiButton } from '~/islands/api-button';
 import { type EndorseText, fill } from './endorse-text';
 import { StatusBadge } from './endorse-views';
@@ -69,19 +69,19 @@ export function InvoiceTable({
             <tbody>
               {list.map((r) => (
                 <tr key={r.id} data-invoice={r.apply_no}>
-                  <td className="nowrap">
+                  <td className="nowrap iv-no">
                     {detailPath ? <a href={`${detailPath}?id=${r.id}`}>{r.apply_no}</a> : r.apply_no}
                     <span className="endorse-sub">{formatDate(r.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</span>
                   </td>
-                  <td>
+                  <td className="iv-status">
                     <StatusBadge status={r.status} text={text} />
                     {r.reason ? <span className="endorse-sub">{r.reason}</span> : null}
                   </td>
-                  <td>{r.title}</td>
-                  <td className="nowrap">{text.invoiceKind[r.kind as 'normal' | 'special'] ?? r.kind}</td>
-                  <td className="num nowrap">¥{r.amount}</td>
-                  <td className="nowrap">{r.invoice_no}</td>
-                  <td className="nowrap">
+                  <td className="iv-title">{r.title}</td>
+                  <td className="nowrap iv-kind">{text.invoiceKind[r.kind as 'normal' | 'special'] ?? r.kind}</td>
+                  <td className="num nowrap iv-amount">¥{formatMoney(r.amount)}</td>
+                  <td className="nowrap iv-invno">{r.invoice_no}</td>
+                  <td className="nowrap iv-actions">
                     {r.status === 'issued' ? (
                       <a className="btn btn-ghost btn-sm" href={`${downloadBase}?id=${r.id}`} data-action="download">
                         {t.download}

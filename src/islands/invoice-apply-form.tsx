@@ -1,12 +1,15 @@
 'use client';
 /**
- * The invoice application form: invoiceable sources as checkboxes with a running total, the title
+ * The invoice application form: the sources (paid policies and endorsement charges, with paid,
+ * refunded and invoiceable amounts) as a table whose invoiceable rows have checkboxes and a running
+ * total (`readOnly`: the table alone, for members without `order/invoiceApply/add`), the title
  * (company: the unified social credit code checked as it is typed, GB 32100; special invoices ask
  * for address, phone, bank and account; personal titles take normal invoices only), the e-mail.
  * Posts to /userapi/v1/invoice/apply; the API enforces the same schema.
  */
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { isCreditCode } from '~/lib/credit-code';
+import { formatMoney } from '~/lib/format';
 import { isApiError, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
 import '../styles/endorse.css';
@@ -14,8 +17,12 @@ import '../styles/endorse.css';
 export interface InvoiceSourceOption {
   type: 'order' | 'endorse';
   id: number;
-  label: string;
-  /** Yuan string. */
+  /** "Policy" or "Endorsement". */
+  kind: string;
+  refNo: string;
+  /** Yuan strings. */
+  paid: string;
+  refunded: string;
   amount: string;
 }
 
@@ -23,12 +30,104 @@ export interface InvoiceApplyFormProps {
   sources: InvoiceSourceOption[];
   text: Record<string, string>;
   defaults?: { title?: string; taxpayer_id?: string; email?: string };
+  /** The sources table only (no checkboxes, no form). */
+  readOnly?: boolean;
 }
 
 const toFen = (yuan: string) => Math.round(Number(yuan) * 100);
 const yuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+/** ¥ and thousands separators, as the other money on these pages. */
+const money = (y: string) => `¥${formatMoney(y)}`;
 
-export function InvoiceApplyForm({ sources, text, defaults = {} }: InvoiceApplyFormProps) {
+/** The sources table; with `picked`/`toggle`, invoiceable rows get a checkbox and the foot a running total. */
+function SourcesTable({
+  sources,
+  text,
+  picked,
+  toggle,
+  total,
+}: {
+  sources: InvoiceSourceOption[];
+  text: Record<string, string>;
+  picked?: Set<string>;
+  toggle?: (key: string) => void;
+  total?: number;
+}) {
+  const pick = picked && toggle;
+  if (!sources.length) return <p className="muted">{text.none}</p>;
+  return (
+    <div className="table-scroll">
+      <table className="data-table invoice-sources-table">
+        <thead>
+          <tr>
+            {pick ? (
+              <th scope="col">
+                <span className="sr-only">{text.pick}</span>
+              </th>
+            ) : null}
+            <th scope="col">{text.refNo}</th>
+            <th scope="col" className="num">
+              {text.paid}
+            </th>
+            <th scope="col" className="num">
+              {text.refunded}
+            </th>
+            <th scope="col" className="num">
+              {text.invoiceable}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {sources.map((s) => {
+            const key = `${s.type}:${s.id}`;
+            const open = toFen(s.amount) > 0;
+            return (
+              <tr key={key} data-source={s.refNo} className={open ? undefined : 'is-muted'}>
+                {pick ? (
+                  <td className="is-pick">
+                    {open ? (
+                      <input
+                        type="checkbox"
+                        id={`inv-src-${s.type}-${s.id}`}
+                        name="source"
+                        value={key}
+                        checked={picked.has(key)}
+                        onChange={() => toggle(key)}
+                      />
+                    ) : null}
+                  </td>
+                ) : null}
+                <td className="is-ref">
+                  <label htmlFor={pick && open ? `inv-src-${s.type}-${s.id}` : undefined}>
+                    <span className="muted">{s.kind}</span> {s.refNo}
+                  </label>
+                </td>
+                <td className="num nowrap is-paid" data-label={text.paid}>
+                  {money(s.paid)}
+                </td>
+                <td className="num nowrap is-refunded" data-label={text.refunded}>
+                  {money(s.refunded)}
+                </td>
+                <td className="num nowrap is-amount">{money(s.amount)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+        {pick ? (
+          <tfoot>
+            <tr>
+              <td colSpan={5} className="num invoice-total" aria-live="polite">
+                {text.total}: <strong data-total>{money(yuan(total ?? 0))}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+    </div>
+  );
+}
+
+export function InvoiceApplyForm({ sources, text, defaults = {}, readOnly = false }: InvoiceApplyFormProps) {
   const [picked, setPicked] = useState<Set<string>>(new Set());
   const [kind, setKind] = useState<'normal' | 'special'>('normal');
   const [titleType, setTitleType] = useState<'company' | 'personal'>('company');
@@ -83,6 +182,14 @@ export function InvoiceApplyForm({ sources, text, defaults = {} }: InvoiceApplyF
       setBusy(false);
     }
   };
+  if (readOnly) {
+    return (
+      <section className="card" aria-labelledby="iv-sources">
+        <h2 id="iv-sources">{text.sources}</h2>
+        <SourcesTable sources={sources} text={text} />
+      </section>
+    );
+  }
   const err = (k: string) =>
     errors[k] ? (
       <span className="field-error" role="alert">
@@ -90,25 +197,11 @@ export function InvoiceApplyForm({ sources, text, defaults = {} }: InvoiceApplyF
       </span>
     ) : null;
   return (
-    <form className="card invoice-apply" onSubmit={onSubmit} noValidate aria-label={text.form}>
-      <fieldset className="invoice-sources">
-        <legend>{text.sources}</legend>
-        {sources.length === 0 ? <p className="muted">{text.none}</p> : null}
-        {sources.map((s) => {
-          const key = `${s.type}:${s.id}`;
-          return (
-            <label key={key} className="invoice-source">
-              <input type="checkbox" name="source" value={key} checked={picked.has(key)} onChange={() => toggle(key)} />
-              <span>{s.label}</span>
-              <span className="num">¥{s.amount}</span>
-            </label>
-          );
-        })}
-        <p className="invoice-total" aria-live="polite">
-          {text.total}: <strong data-total>¥{yuan(total)}</strong>
-        </p>
-        {err('sources')}
-      </fieldset>
+    <form className="card invoice-apply" onSubmit={onSubmit} noValidate aria-labelledby="iv-sources">
+      <h2 id="iv-sources">{text.sources}</h2>
+      <SourcesTable sources={sources} text={text} picked={picked} toggle={toggle} total={total} />
+      {err('sources')}
+      <h2>{text.form}</h2>
       <div className="invoice-fields">
         <div className="field">
           <span className="label">{text.titleType}</span>

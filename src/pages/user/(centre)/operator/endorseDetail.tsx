@@ -37,6 +37,7 @@ export default function OperatorEndorseDetailPage({ query }: { query?: string })
           );
         }
         const owner = Number(row.user_id);
+        const [member] = await db.sql`SELECT username, nickname FROM "user" WHERE id = ${owner}`;
         const e = await findVisibleEndorsement(db, owner, id, db);
         const canDecide = e.status === 'submitted' && (await hasExplicitRule(db, session, 'operator/endorsements/decide'));
         const detail = await endorsementDetail(db, e, await ordersPort.loadPolicy(db.sql, e.orderId), await siteToday(db), []);
@@ -62,14 +63,17 @@ export default function OperatorEndorseDetailPage({ query }: { query?: string })
           </div>
         ) : null;
         return (
-          <>
-            <p className="muted">
-              {text.operator.member}: {owner}
-              {e.hasIdFix ? ` · ${text.operator.idFix}` : ''}
+          <div className="endorse-page">
+            <p className="endorse-member">
+              {text.operator.member}:{' '}
+              <a href={`/user/operator/memberDetail?id=${owner}`}>
+                {member ? `${String(member.nickname || member.username)} (@${String(member.username)})` : `#${owner}`}
+              </a>
+              {e.hasIdFix ? <span className="badge">{text.operator.idFix}</span> : null}
             </p>
             <EndorseDetailView detail={detail} text={text} timeZone={view.timeZone} actions={actions} />
             <RosterView db={db} userId={owner} orderId={e.orderId} asOf={e.effectiveDate} text={text} />
-          </>
+          </div>
         );
       }}
     />

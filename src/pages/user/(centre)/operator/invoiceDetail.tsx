@@ -10,7 +10,7 @@ import { Notice } from '~/components/notice';
 import { invoiceDetail, toInvoiceRow } from '~/features/invoices';
 import { EndorseForm } from '~/islands/endorse-form';
 import { UploadField } from '~/islands/upload-field';
-import { formatDate } from '~/lib/format';
+import { formatDate, formatMoney } from '~/lib/format';
 import { getRequestContext } from '~/server/context';
 import { getDb, num } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
@@ -64,47 +64,61 @@ export default function OperatorInvoiceDetailPage({ query }: { query?: string })
                 {fact(t.bank, inv.bank)}
                 {fact(t.account, inv.account)}
                 {fact(t.email, inv.email)}
-                {fact(t.amount, `¥${inv.amount}`)}
+                {fact(t.amount, `¥${formatMoney(inv.amount)}`)}
                 {fact(t.invoiceNo, inv.invoice_no)}
                 {fact(t.reason, inv.reason)}
               </dl>
               {d.file_url ? (
-                <a className="btn btn-primary" href={d.file_url}>
-                  {t.download}
-                </a>
+                <div className="endorse-form-actions">
+                  <a className="btn btn-primary" href={d.file_url} data-action="download">
+                    {t.download}
+                  </a>
+                </div>
               ) : null}
             </section>
             <section className="card" aria-labelledby="iv-items">
               <h2 id="iv-items">{t.items}</h2>
-              <ul>
+              <ul className="invoice-items">
                 {d.items.map((i) => (
                   <li key={`${i.source_type}:${i.source_id}`}>
-                    {i.source_type === 'order' ? t.order : t.endorse} {i.ref_no}: ¥{i.amount}
+                    <span>
+                      <span className="muted">{i.source_type === 'order' ? t.order : t.endorse}</span> {i.ref_no}
+                    </span>
+                    <span className="num">¥{formatMoney(i.amount)}</span>
                   </li>
                 ))}
               </ul>
+            </section>
+            <section className="card" aria-labelledby="iv-time">
+              <h2 id="iv-time">{text.detail.timeline}</h2>
               <ol className="endorse-timeline">
                 {d.timeline.map((x) => (
                   <li key={`${x.to}-${x.created_at}`}>
-                    <time>{formatDate(x.created_at, 'YYYY-MM-DD HH:mm', view.timeZone)}</time> <StatusBadge status={x.to} text={text} />
-                    {x.note ? <span className="muted"> {x.note}</span> : null}
+                    <StatusBadge status={x.to} text={text} />{' '}
+                    <time className="muted">{formatDate(x.created_at, 'YYYY-MM-DD HH:mm', view.timeZone)}</time>
+                    {x.note ? <span className="endorse-sub">{x.note}</span> : null}
                   </li>
                 ))}
               </ol>
             </section>
             {canIssue ? (
               <section className="card" aria-labelledby="iv-issue">
-                <h2 id="iv-issue">{text.operator.issue}</h2>
+                <h2 id="iv-issue">{text.operator.issueTitle}</h2>
                 <EndorseForm url="/userapi/v1/operator/invoice/issue" extra={{ id: inv.id }} submitLabel={text.operator.issue}>
-                  <div className="field">
+                  <div className="field endorse-narrow">
                     <label htmlFor="iv-no">{text.operator.invoiceNo}</label>
                     <input id="iv-no" name="invoice_no" maxLength={30} required autoComplete="off" />
                   </div>
                   <div className="field">
-                    <span className="label">{text.operator.file}</span>
+                    <span className="field-label">{text.operator.file}</span>
                     <UploadField lang={view.locale} name="file_id" valueKind="id" topic="invoice" rules={view.site.upload} />
                   </div>
                 </EndorseForm>
+              </section>
+            ) : null}
+            {canIssue ? (
+              <section className="card" aria-labelledby="iv-reject">
+                <h2 id="iv-reject">{text.operator.rejectTitle}</h2>
                 <EndorseForm
                   url="/userapi/v1/operator/invoice/reject"
                   extra={{ id: inv.id }}

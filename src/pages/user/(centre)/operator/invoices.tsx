@@ -20,7 +20,7 @@ export default function OperatorInvoicesPage({ query }: { query?: string }) {
         const q = parsed.success ? parsed.output : v.parse(invoiceListSchema, { status: 'applied' });
         const result = await listInvoices(db, null, q);
         return (
-          <>
+          <div className="invoices">
             <form method="get" action="/user/operator/invoices" className="card endorse-filters">
               <div className="field">
                 <label htmlFor="iv-status">{text.filters.status}</label>
@@ -51,7 +51,7 @@ export default function OperatorInvoicesPage({ query }: { query?: string }) {
               detailPath="/user/operator/invoiceDetail"
               downloadBase="/userapi/v1/operator/invoice/download"
             />
-          </>
+          </div>
         );
       }}
     />

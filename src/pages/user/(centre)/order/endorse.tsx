@@ -10,70 +10,82 @@ import { endorseText } from '~/components/endorse-text';
 import { EndorseDraft, EndorseList, EndorseStart, parseEndorseQuery } from '~/components/endorse-views';
 import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
-import { baseEndorseContext, listEndorsements, runDueSandbox, siteToday } from '~/features/endorse';
+import { baseEndorseContext, findVisibleEndorsement, listEndorsements, runDueSandbox, siteToday } from '~/features/endorse';
+import { checkAuth } from '~/lib/member-centre';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';
 
+/** A record the member may not see (404 DomainError) reads as none; anything else is a real error. */
+function notFoundAsNull(err: unknown): null {
+  if (isDomainError(err)) return null;
+  throw err;
+}
+
 export default function OrderEndorsePage({ query }: PageProps<'/user/order/endorse'>) {
   const params = new URLSearchParams(query ?? '');
+  // Add and the draft are pages of their own: the list steps aside, the heading links back to it.
+  const adding = params.get('new') === '1' || params.has('edit');
   return (
     <MemberPage
       page="user/order/endorse"
-      actions={({ view }) => (
-        <Auth action="add">
-          <a href="/user/order/endorse?new=1" className="btn btn-primary" data-action="add">
-            {endorseText(view.locale).add.action}
+      actions={({ view }) =>
+        adding ? (
+          <a href="/user/order/endorse" className="btn btn-ghost">
+            {endorseText(view.locale).detail.back}
           </a>
-        </Auth>
-      )}
-      render={async ({ view }) => {
+        ) : (
+          <Auth action="add">
+            <a href="/user/order/endorse?new=1" className="btn btn-primary" data-action="add">
+              {endorseText(view.locale).add.action}
+            </a>
+          </Auth>
+        )
+      }
+      render={async ({ view, t }) => {
         const session = getRequestContext().session;
         if (!session) return null;
         const db = getDb();
         const text = endorseText(view.locale);
         const today = await siteToday(db);
         await runDueSandbox(db, baseEndorseContext());
-        const editId = Number(params.get('edit'));
-        let top: React.ReactNode = null;
-        if (params.get('new') === '1') {
-          top = (
-            <Auth action="add">
-              <EndorseStart db={db} userId={session.userId} text={text} today={today} />
-            </Auth>
-          );
-        } else if (Number.isSafeInteger(editId) && editId > 0) {
-          try {
-            top = (
-              <Auth action="add">
-                <EndorseDraft
-                  db={db}
-                  userId={session.userId}
-                  id={editId}
-                  text={text}
-                  locale={view.locale}
-                  search={params.get('search') ?? ''}
-                  upload={view.site.upload}
-                />
-              </Auth>
+        if (adding) {
+          if (!checkAuth(view.centre.authNode, view.path, 'add')) {
+            return (
+              <Notice kind="warning" role="alert">
+                <p>{t('notice.forbidden')}</p>
+              </Notice>
             );
-          } catch (err) {
-            if (!isDomainError(err)) throw err;
           }
+          if (params.get('new') === '1') return <EndorseStart db={db} userId={session.userId} text={text} today={today} />;
+          const editId = Number(params.get('edit'));
+          const found =
+            Number.isSafeInteger(editId) && editId > 0
+              ? await findVisibleEndorsement(db, session.userId, editId, db).catch(notFoundAsNull)
+              : null;
+          if (!found) {
+            return (
+              <Notice kind="warning" role="alert">
+                <p>{text.add.notFound}</p>
+              </Notice>
+            );
+          }
+          return (
+            <EndorseDraft
+              db={db}
+              userId={session.userId}
+              id={found.id}
+              text={text}
+              locale={view.locale}
+              search={params.get('search') ?? ''}
+              upload={view.site.upload}
+              today={today}
+            />
+          );
         }
         const { q, ok } = parseEndorseQuery(query ?? '');
         const result = await listEndorsements(db, session.userId, q, today);
-        return (
-          <>
-            {top}
-            {top === null && Number.isSafeInteger(editId) && editId > 0 ? (
-              <Notice kind="warning" role="alert">
-                <p>404</p>
-              </Notice>
-            ) : null}
-            <EndorseList path="/user/order/endorse" detailPath="/user/order/endorseDetail" q={q} ok={ok} result={result} text={text} />
-          </>
-        );
+        return <EndorseList path="/user/order/endorse" detailPath="/user/order/endorseDetail" q={q} ok={ok} result={result} text={text} />;
       }}
     />
   );

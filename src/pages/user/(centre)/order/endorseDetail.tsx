@@ -4,7 +4,7 @@
  * chosen date (`as_of`, GET form).
  */
 import type { PageProps } from 'waku/router';
-import { endorseText, fill } from '~/components/endorse-text';
+import { endorseText } from '~/components/endorse-text';
 import { EndorseDetailView, RosterView } from '~/components/endorse-views';
 import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
@@ -70,18 +70,25 @@ export default function OrderEndorseDetailPage({ query }: PageProps<'/user/order
           </>
         );
         return (
-          <>
-            <EndorseDetailView detail={detail} text={text} timeZone={view.timeZone} actions={actions} />
-            <form method="get" action="/user/order/endorseDetail" className="card endorse-inline" aria-label={text.roster.asOf}>
-              <input type="hidden" name="id" value={e.id} />
-              <label htmlFor="ed-asof">{text.roster.asOf}</label>
-              <input id="ed-asof" name="as_of" type="date" defaultValue={asOf} />
-              <button type="submit" className="btn btn-ghost btn-sm">
-                {fill(text.roster.go, {})}
-              </button>
-            </form>
-            <RosterView db={db} userId={session.userId} orderId={e.orderId} asOf={asOf} text={text} />
-          </>
+          <div className="endorse-page">
+            <EndorseDetailView
+              detail={detail}
+              text={text}
+              timeZone={view.timeZone}
+              actions={actions}
+              policyHref={`/user/order/groupDetail?id=${e.orderId}&as_of=${asOf}`}
+            />
+            <RosterView db={db} userId={session.userId} orderId={e.orderId} asOf={asOf} text={text}>
+              <form method="get" action="/user/order/endorseDetail" className="endorse-asof" aria-label={text.roster.asOf}>
+                <input type="hidden" name="id" value={e.id} />
+                <label htmlFor="ed-asof">{text.roster.asOf}</label>
+                <input id="ed-asof" name="as_of" type="date" defaultValue={asOf} />
+                <button type="submit" className="btn btn-ghost btn-sm">
+                  {text.roster.go}
+                </button>
+              </form>
+            </RosterView>
+          </div>
         );
       }}
     />
