@@ -281,8 +281,8 @@ type Detail = Awaited<ReturnType<typeof endorsementDetail>>;
 
 function ItemsTable({ detail, text, editable }: { detail: Detail; text: EndorseText; editable: boolean }) {
   const t = text.detail;
-  const who = (p: { name: string; id_no_masked: string; occupation_class: number } | null) =>
-    p ? `${p.name} ${p.id_no_masked} · ${p.occupation_class}` : '—';
+  const who = (p: { name: string; id_no_masked: string; id_no?: string; occupation_class: number } | null) =>
+    p ? `${p.name} ${p.id_no ?? p.id_no_masked} · ${p.occupation_class}` : '—';
   if (!detail.items.length) return <p className="muted">{text.add.noItems}</p>;
   return (
     <div className="table-scroll">

@@ -7,7 +7,7 @@
  * first), the operator issues it, demo downloads it. Chinese and English.
  */
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { makeResidentId } from '../../src/lib/cn-id';
+import { makeResidentId, maskResidentId } from '../../src/lib/cn-id';
 import { DEMO, loginViaForm, MANAGER } from './helpers';
 
 const OPERATOR = { account: 'operator', password: 'Operator#2026' };
@@ -218,9 +218,10 @@ test('Chinese: demo adds two, removes one from tomorrow, the sandbox approves; n
   await op.getByRole('button', { name: w.approve, exact: true }).click();
   await expect(op.locator('.endorse-detail')).toHaveAttribute('data-status', 'approved');
   await expect(op.locator('.endorse-timeline')).toContainText('审核员');
-  // The list on the fix's date has the corrected number (the item's "after": name, masked ID, class).
-  const [name, masked] = fixed.split(' ');
-  await expect(op.locator(`.endorse-roster-table tr[data-insured="${name}"]`)).toContainText(masked);
+  // The operator saw the whole new number; the list on the fix's date has it (masked there).
+  const [name, idNo] = fixed.split(' ');
+  expect(idNo).toMatch(/^\d{17}[\dX]$/);
+  await expect(op.locator(`.endorse-roster-table tr[data-insured="${name}"]`)).toContainText(maskResidentId(idNo));
 
   await invoice(demo, op, 'zh-cn', endorseNo);
   await opCtx.close();

@@ -859,19 +859,30 @@ export async function listForOperator(
   };
 }
 
-/** The detail as the API answers it. */
+/**
+ * The detail as the API answers it. `fullIds` adds each person's whole ID number (`id_no`) beside
+ * the masked one: the operator's review page, where an ID fix is checked against the documents.
+ */
 export async function endorsementDetail(
   db: Db,
   e: Endorsement,
   policy: Policy | null,
   todayDate: string,
   actions: string[] = memberActions(e.status),
+  { fullIds = false }: { fullIds?: boolean } = {},
 ) {
   const items = await loadItems(db.sql, e.id);
   const events: Row[] = await db.sql`SELECT * FROM endorsement_event WHERE endorsement_id = ${e.id} ORDER BY id`;
   const docs: Row[] = await db.sql`SELECT * FROM endorsement_document WHERE endorsement_id = ${e.id} ORDER BY id`;
   const view = (f: PersonFacts | null) =>
-    f ? { name: f.name, id_no_masked: maskResidentId(f.id_no), occupation_class: f.occupation_class } : null;
+    f
+      ? {
+          name: f.name,
+          id_no_masked: maskResidentId(f.id_no),
+          ...(fullIds ? { id_no: f.id_no } : {}),
+          occupation_class: f.occupation_class,
+        }
+      : null;
   const D = policy ? periodDays(policy, policy.start).D : 0;
   return {
     endorsement: {

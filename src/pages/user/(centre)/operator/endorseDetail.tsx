@@ -40,7 +40,10 @@ export default function OperatorEndorseDetailPage({ query }: { query?: string })
         const [member] = await db.sql`SELECT username, nickname FROM "user" WHERE id = ${owner}`;
         const e = await findVisibleEndorsement(db, owner, id, db);
         const canDecide = e.status === 'submitted' && (await hasExplicitRule(db, session, 'operator/endorsements/decide'));
-        const detail = await endorsementDetail(db, e, await ordersPort.loadPolicy(db.sql, e.orderId), await siteToday(db), []);
+        // Whole ID numbers here: an operator checks an ID fix against the documents.
+        const detail = await endorsementDetail(db, e, await ordersPort.loadPolicy(db.sql, e.orderId), await siteToday(db), [], {
+          fullIds: true,
+        });
         const actions = canDecide ? (
           <div className="endorse-decide">
             <EndorseForm
