@@ -15,6 +15,7 @@ import {
   siteToday,
 } from '~/features/orders';
 import { formatDate, formatMoney } from '~/lib/format';
+import { checkAuth } from '~/lib/member-centre';
 import { fenToYuan } from '~/lib/money';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
@@ -130,15 +131,12 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
         const today = await siteToday(db);
         const result = await listOrders(db, session.userId, q, today);
         const filtered = Boolean(q.status || q.keyword || q.start || q.end);
+        const canAdd = checkAuth(view.centre.authNode, view.path, 'add');
         return (
-          <div className="orders">
-            {/* A plain GET form: static markup, no island (the browser submits it). */}
-            <StaticRegion
-              id="order-filters"
-              as="form"
-              className="card order-filters"
-              attrs={{ method: 'get', action: path, 'aria-label': o.filters.label }}
-            >
+          // The list has no islands (a plain GET form, links, a table): one static region, rendered
+          // to HTML once and not hydrated.
+          <StaticRegion id="order-list" className="orders">
+            <form className="card order-filters" method="get" action={path} aria-label={o.filters.label}>
               <div className="field">
                 <label htmlFor="od-status">{o.filters.status}</label>
                 <select id="od-status" name="status" defaultValue={q.status}>
@@ -187,7 +185,7 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
                   {o.filters.reset}
                 </a>
               </div>
-            </StaticRegion>
+            </form>
             {ok ? null : (
               <Notice kind="warning" role="status">
                 <p>{o.filters.bad}</p>
@@ -200,16 +198,14 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
               {result.list.length === 0 ? (
                 <div className="order-empty">
                   <p>{result.total > 0 ? o.table.pastEnd : filtered ? o.table.emptyFiltered : o.table.empty}</p>
-                  {result.total === 0 && !filtered ? (
-                    <Auth action="add">
-                      <a href={`${path}?new=1`} className="btn btn-primary btn-sm">
-                        {o.actions.add}
-                      </a>
-                    </Auth>
+                  {result.total === 0 && !filtered && canAdd ? (
+                    <a href={`${path}?new=1`} className="btn btn-primary btn-sm">
+                      {o.actions.add}
+                    </a>
                   ) : null}
                 </div>
               ) : (
-                <StaticRegion id="order-table" className="table-scroll">
+                <div className="table-scroll">
                   <table className="data-table order-table">
                     <thead>
                       <tr>
@@ -234,7 +230,7 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
                         const href = `/user/order/groupDetail?id=${r.id}`;
                         return (
                           <tr key={r.id} data-order={r.orderNo}>
-                            <td className="od-no nowrap">
+                            <td className="od-no">
                               <NavAnchor to={href} className="order-no" match="none">
                                 {r.orderNo}
                               </NavAnchor>
@@ -248,15 +244,15 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
                               {r.planName}
                               <span className="order-sub">{r.holderName}</span>
                             </td>
-                            <td className="od-period nowrap">
+                            <td className="od-period">
                               {r.startDate} ~ {r.endDate}
                             </td>
-                            <td className="od-people num nowrap">
+                            <td className="od-people num">
                               {fill(o.table.people, { n: r.insuredCount })}
                               {r.namedList ? null : <span className="order-sub">{o.table.noList}</span>}
                             </td>
-                            <td className="od-premium num nowrap">¥{formatMoney(fenToYuan(r.premium))}</td>
-                            <td className="od-view nowrap">
+                            <td className="od-premium num">¥{formatMoney(fenToYuan(r.premium))}</td>
+                            <td className="od-view">
                               <NavAnchor
                                 to={href}
                                 className="btn btn-ghost btn-sm"
@@ -271,11 +267,11 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
                       })}
                     </tbody>
                   </table>
-                </StaticRegion>
+                </div>
               )}
               {result.total > 0 ? <Pager path={path} q={q} total={result.total} o={o} /> : null}
             </section>
-          </div>
+          </StaticRegion>
         );
       }}
     />

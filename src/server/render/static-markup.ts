@@ -61,8 +61,9 @@ const SVG_DASHED =
   /^(stroke|fill|clip|font|text|dominant|alignment|stop|color|flood|lighting|marker|shape|word|letter|baseline|pointer|vector|image|paint|writing|glyph)[A-Z]/;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
-/** React's text and attribute escaping. */
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+const NEEDS_ESCAPE = /[&<>"']/;
+/** React's text and attribute escaping (most strings need none: checked first, as React does). */
+export const escapeHtml = (s: string): string => (NEEDS_ESCAPE.test(s) ? s.replace(/[&<>"']/g, (c) => ESCAPES[c] as string) : s);
 
 const UNITLESS = /^(flex|flexGrow|flexShrink|fontWeight|lineHeight|opacity|order|zIndex|zoom|gridRow|gridColumn)$/;
 
@@ -87,7 +88,8 @@ function attributeName(prop: string, svg: boolean): string {
 
 function attributes(tag: string, props: Record<string, unknown>, svg: boolean): string {
   let out = '';
-  for (const [prop, value] of Object.entries(props)) {
+  for (const prop in props) {
+    const value = props[prop];
     if (prop === 'children' || prop === 'dangerouslySetInnerHTML' || prop === 'key' || prop === 'ref') continue;
     if (prop === 'suppressHydrationWarning' || prop === 'suppressContentEditableWarning') continue;
     if (value === null || value === undefined) continue;
