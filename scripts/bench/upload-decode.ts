@@ -107,7 +107,7 @@ console.log(
 console.log(`runs: ${RUNS} each; peak RSS reset per run: ${resetPeak() ? 'yes' : 'no (clear_refs not allowed)'}`);
 console.log(
   `- ${W}×${H}, median of ${RUNS} (min–max): JPEG ${mb(jpegBytes.length)} (q85, resvg) ${fmt(jpeg)}; ` +
-    `PNG ${mb(pngBytes.length)} (RGB, fast-png with CRCs) ${fmt(png)}; ` +
+    `PNG ${mb(pngBytes.length)} (RGB, CRCs + Bun.Image) ${fmt(png)}; ` +
     `for comparison Bun.Image: JPEG ${fmt(jpegBun)}, PNG ${fmt(pngBun)}. ` +
     `At the cap (8000×5000 flat RGBA): JPEG ${kb(capJpeg.length)} ${fmt(capJ)}; PNG ${kb(capPng.length)} ${fmt(capP)}.`,
 );
