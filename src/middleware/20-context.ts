@@ -44,7 +44,9 @@ export default function contextMiddleware(): MiddlewareHandler {
     const type = c.res.headers.get('content-type') ?? '';
     if (type.startsWith('text/html') && !c.res.headers.has('content-security-policy')) {
       // Every page, not only /user/iframe/*: a client navigation keeps the first document's CSP.
-      const frameSrc = (await getSiteConfig(db)).iframeHosts.flatMap((h) => [`https://${h}`, `http://${h}`]);
+      // Inside the request's scope, so the config version read of this request is reused.
+      const site = await requestStore.run(ctx, () => getSiteConfig(db));
+      const frameSrc = site.iframeHosts.flatMap((h) => [`https://${h}`, `http://${h}`]);
       c.res.headers.set('content-security-policy', pageCsp(ctx.nonce, { frameSrc, connectSrc: UPLOAD_ORIGINS, dev: DEV }));
     }
     if (type.startsWith('text/html') || url.pathname.startsWith('/RSC/')) {

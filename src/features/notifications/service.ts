@@ -180,6 +180,9 @@ export async function sendNotificationMail(db: Db, mails: NotificationMail[]): P
 }
 
 /** The bell's content: unread count and the latest notifications, rendered in `locale`. */
-export async function bellSummary(db: Db, userId: number, locale: Locale, limit = 20) {
-  return listNotifications(db, userId, { unread: false, page: 1, limit }, locale);
+export async function bellSummary(db: Db, userId: number, locale: Locale, limit = 20): Promise<{ list: NotificationView[]; unread: number }> {
+  // On every member page: the unread count and the latest entries, without the list's total.
+  const unread = await unreadCount(db, userId);
+  const rows: Row[] = await db.sql`SELECT * FROM notification WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit}`;
+  return { list: rows.map((r) => toView(r, locale)), unread };
 }

@@ -3,7 +3,7 @@
  * it may open a page or press a button. Menus are built from the same rows by the menus feature.
  */
 import type { Locale, MenuType, RuleExtend, RuleNode, RuleType } from '~/lib/types';
-import type { Session } from '~/server/context';
+import { type Session, tryRequestContext } from '~/server/context';
 import { num, type Db } from '~/server/db/client';
 import { isOperatorRule } from '~/server/db/reference/rules';
 import { forbidden, needLogin } from '~/server/errors';
@@ -79,14 +79,42 @@ export interface MemberRules {
   rules: RuleRow[];
 }
 
-/** The enabled rules a member's group grants (none when the group is disabled or missing). */
-export async function memberRules(db: Db, userId: number): Promise<MemberRules> {
+/** Per request: the page guard and the portal view both ask for the member's rules. */
+const rulesThisRequest = new WeakMap<object, WeakMap<Db, Map<number, Promise<MemberRules>>>>();
+
+/**
+ * The enabled rules a member's group grants (none when the group is disabled or missing). Asked
+ * once per request and member inside a page request; a failed read is not remembered.
+ */
+export function memberRules(db: Db, userId: number): Promise<MemberRules> {
+  const ctx = tryRequestContext();
+  if (!ctx) return readMemberRules(db, userId);
+  let byDb = rulesThisRequest.get(ctx);
+  if (!byDb) {
+    byDb = new WeakMap();
+    rulesThisRequest.set(ctx, byDb);
+  }
+  let byMember = byDb.get(db);
+  if (!byMember) {
+    byMember = new Map();
+    byDb.set(db, byMember);
+  }
+  let p = byMember.get(userId);
+  if (!p) {
+    p = readMemberRules(db, userId);
+    byMember.set(userId, p);
+    p.catch(() => byMember?.delete(userId));
+  }
+  return p;
+}
+
+async function readMemberRules(db: Db, userId: number): Promise<MemberRules> {
   const [g] = await db.sql`SELECT g.rules, g.status, u.parent_id FROM "user" u JOIN user_group g ON g.id = u.group_id
     WHERE u.id = ${userId}`;
   if (!g || num(g.status) !== 1) return { isSuper: false, rules: [] };
   // A team sub-account (#12) never exceeds its owner: its private group's rules ∩ the owner's
   // current ones, so narrowing the owner narrows every sub at once. Never '*' for a sub.
-  const owner = g.parent_id === null || g.parent_id === undefined ? null : await memberRules(db, num(g.parent_id));
+  const owner = g.parent_id === null || g.parent_id === undefined ? null : await readMemberRules(db, num(g.parent_id));
   const all = owner ? owner.rules : await loadRules(db);
   const spec = String(g.rules ?? '').trim();
   if (spec === '*') return owner ? { isSuper: false, rules: all } : { isSuper: true, rules: all.filter((r) => !isOperatorRule(r)) };
