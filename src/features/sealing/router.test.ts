@@ -19,7 +19,7 @@ import { DEMO_CODE } from './demo';
 import { claimJob, drainJobs, settleJobs } from './jobs';
 import { drawSealPng } from './seal-art';
 import { crossPageRuns, mmToPt, readSealCode } from './stamp';
-import { circleBox, jpegImage, makePdf, opaquePng, redPixels, rgbaPng } from './test-support';
+import { circleBox, inkPixels, jpegImage, makePdf, maskOverlap, opaquePng, redMask, redPixels, rgbaPng } from './test-support';
 
 const ORIGIN = 'http://localhost';
 // PDFium renders and PDF stamping take seconds on a loaded 2-CPU machine.
@@ -461,6 +461,55 @@ for (const engine of engines()) {
       expect(await readSealCode(bytes)).toBe(String(sealed.code));
       const v = await verify(`code=${String(sealed.code).toLowerCase().replaceAll('-', '')}&sha256=${sealed.sha256}`);
       expect(v.body.data.result).toBe('valid');
+    });
+
+    test('rotated pages (/Rotate 90, 270, 180 with a CropBox): seals, strips and the margin line land where the preview shows them, upright', async () => {
+      const seal = await approvedSeal();
+      const A = 595.28;
+      const B = 841.89;
+      const pdf = await makePdf(4, { rotate: [90, 270, 180, 0], crop: [null, null, [40, 30, A, B], null] });
+      const file = await upload(tok.other, 'landscape.pdf', pdf, 'sealfile');
+      const sizes = (await post('seal/file/inspect', tok.other, { file_id: file })).body.data.page_sizes as { w: number; h: number }[];
+      // The sizes the member places on are the pages as shown: turned, and only the CropBox.
+      expect(sizes).toEqual([
+        { w: B, h: A },
+        { w: B, h: A },
+        { w: A, h: B },
+        { w: A, h: B },
+      ]);
+      const stamps = [
+        { page: 1, x: 0.2, y: 0.3 },
+        { page: 2, x: 0.75, y: 0.35 },
+        { page: 3, x: 0.3, y: 0.2 },
+        { page: 4, x: 0.3, y: 0.2 },
+      ];
+      const { file: sealed } = await sealAndWait(tok.other, {
+        request_id: 'stamp-rotated-01',
+        file_id: file,
+        seal_id: seal,
+        stamps,
+        cross_page: { y: 0.5 },
+      });
+      const bytes = new Uint8Array(await (await get(`seal/file/download?id=${sealed.id}`, tok.other)).res.arrayBuffer());
+      const d = mmToPt(40);
+      // Page 4 is unturned: its seal is how an upright seal looks at this size.
+      const upright = await redMask(bytes, 3, circleBox(0.3, 0.2, A, B), A);
+      expect(upright.bits.filter(Boolean).length).toBeGreaterThan(500);
+      for (const s of stamps) {
+        const { w: W, h: H } = sizes[s.page - 1];
+        const at = circleBox(s.x, s.y, W, H);
+        expect(await redPixels(bytes, s.page - 1, at, W)).toBeGreaterThan(500);
+        // Not turned with the page: the same picture as the upright one.
+        expect(maskOverlap(await redMask(bytes, s.page - 1, at, W), upright)).toBeGreaterThan(0.9);
+        // Nothing at the point-mirrored spot (where a half-turn mistake would put it).
+        expect(await redPixels(bytes, s.page - 1, circleBox(1 - s.x, 1 - s.y, W, H), W)).toBe(0);
+        // The cross-page strip at the shown right edge, the verification line along the shown bottom.
+        const w = d / 4;
+        const strip = { x0: W - w + 1, y0: 0.5 * H - d / 2, x1: W, y1: 0.5 * H + d / 2 };
+        expect(await redPixels(bytes, s.page - 1, strip, W)).toBeGreaterThan(20);
+        expect(await inkPixels(bytes, s.page - 1, { x0: W * 0.2, y0: H - 14, x1: W * 0.8, y1: H - 4 }, W)).toBeGreaterThan(200);
+        expect(await inkPixels(bytes, s.page - 1, { x0: 0, y0: H * 0.2, x1: 14, y1: H * 0.8 }, W)).toBe(0);
+      }
     });
 
     test('cross-page runs are 2–20 pages, as even as possible', () => {

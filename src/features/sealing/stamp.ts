@@ -5,10 +5,12 @@
  */
 import {
   clip,
+  concatTransformationMatrix,
   endPath,
   type PDFDict,
   PDFDocument,
   PDFName,
+  type PDFPage,
   PDFString,
   popGraphicsState,
   pushGraphicsState,
@@ -104,6 +106,39 @@ async function assetsFor(png: Uint8Array): Promise<Assets> {
   return assets;
 }
 
+/**
+ * How a page is shown, as PDFium shows it (previews, placement checks and every viewer): the
+ * visible box (the CropBox within the MediaBox) turned by `/Rotate` (inherited, quarter turns
+ * clockwise). `W` × `H` is the shown size in points, and `matrix` maps "shown" coordinates (origin at
+ * the shown page's bottom-left, y up) into the page's own user space, so whatever is drawn under it
+ * lands where the member put it on the preview and stands upright on a rotated page.
+ */
+export function pageFrame(page: PDFPage): { W: number; H: number; matrix: [number, number, number, number, number, number] } {
+  const media = page.getMediaBox();
+  let box = media;
+  if (page.node.CropBox()) {
+    const crop = page.getCropBox();
+    const x0 = Math.max(crop.x, media.x);
+    const y0 = Math.max(crop.y, media.y);
+    const x1 = Math.min(crop.x + crop.width, media.x + media.width);
+    const y1 = Math.min(crop.y + crop.height, media.y + media.height);
+    if (x1 > x0 && y1 > y0) box = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+  }
+  const { x, y, width: bw, height: bh } = box;
+  // PDFium: (Rotate / 90) % 4 on the integer part, negative turns counted from 4.
+  const turns = (((Math.trunc(page.getRotation().angle / 90) % 4) + 4) % 4) as 0 | 1 | 2 | 3;
+  switch (turns) {
+    case 1: // shown top-left is the box's bottom-left
+      return { W: bh, H: bw, matrix: [0, 1, -1, 0, x + bw, y] };
+    case 2:
+      return { W: bw, H: bh, matrix: [-1, 0, 0, -1, x + bw, y + bh] };
+    case 3: // shown top-left is the box's top-right
+      return { W: bh, H: bw, matrix: [0, -1, 1, 0, x, y + bh] };
+    default:
+      return { W: bw, H: bh, matrix: [1, 0, 0, 1, x, y] };
+  }
+}
+
 /** Stamp the document; resolves to the final bytes. */
 export async function stampPdf(input: StampInput): Promise<Uint8Array> {
   const assets = await assetsFor(input.sealPng);
@@ -119,7 +154,9 @@ export async function stampPdf(input: StampInput): Promise<Uint8Array> {
   const grey = rgb(0.35, 0.35, 0.35);
 
   pages.forEach((page, idx) => {
-    const { width: W, height: H } = page.getSize();
+    // Everything below is drawn in the page's shown frame (see pageFrame).
+    const { W, H, matrix } = pageFrame(page);
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...matrix));
     const place = (p: { x: number; y: number }) => page.drawPage(seal, { x: p.x * W - d / 2, y: H - p.y * H - d / 2, width: d, height: d });
     for (const p of byPage.get(idx + 1) ?? []) place(p);
     if (input.plan.every_page) place(input.plan.every_page);
@@ -141,6 +178,7 @@ export async function stampPdf(input: StampInput): Promise<Uint8Array> {
     const scale = size / 100;
     page.drawPage(labelPage, { x: x0, y: 10 - 20 * scale, width: assets.labelAdvance * scale, height: 100 * scale });
     page.drawText(rest, { x: x0 + assets.labelAdvance * scale, y: 10, size, font, color: grey });
+    page.pushOperators(popGraphicsState());
     input.onProgress?.(idx + 1, n);
   });
 
