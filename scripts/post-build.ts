@@ -9,8 +9,13 @@
  * the server bundle (`buildId: "…"`) and must be the one the client bundle compares
  * (`_buildId!==…`), else the build fails. The route list comes from Waku's build metadata and
  * must equal src/lib/navigation/routes.ts.
+ *
+ * It also writes brotli (`.br`) and gzip (`.gz`) copies of the compressible hashed assets in
+ * dist/public/assets, served by src/server/http/built-assets.ts to browsers that take them.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { COMPRESSIBLE } from '../src/server/http/built-assets';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROUTES } from '../src/lib/navigation/routes';
@@ -67,6 +72,24 @@ export async function readRoutes(distDir = dist): Promise<{ pages: string[]; pre
   return { pages: pages.sort(), prerendered: prerendered.sort() };
 }
 
+/** Writes `<file>.br` and `<file>.gz` for the compressible assets; returns [files, raw bytes, br bytes]. */
+export function precompress(assetsDir = join(dist, 'public/assets')): [number, number, number] {
+  let count = 0;
+  let raw = 0;
+  let br = 0;
+  for (const name of readdirSync(assetsDir)) {
+    if (!COMPRESSIBLE.test(name)) continue;
+    const bytes = readFileSync(join(assetsDir, name));
+    const b = brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+    writeFileSync(join(assetsDir, `${name}.br`), b);
+    writeFileSync(join(assetsDir, `${name}.gz`), gzipSync(bytes, { level: 9 }));
+    count++;
+    raw += bytes.length;
+    br += b.length;
+  }
+  return [count, raw, br];
+}
+
 async function main() {
   const id = readBuildId();
   const { pages, prerendered } = await readRoutes();
@@ -84,6 +107,8 @@ async function main() {
   const manifest = { id, timestamp, matcher: { routes: table, rules: ROUTE_RULES }, prerendered };
   writeFileSync(join(out, 'meta', `${id}.json`), JSON.stringify(manifest));
   writeFileSync(join(out, 'latest.json'), JSON.stringify({ id, timestamp }));
+  const [count, raw, br] = precompress();
+  console.log(`post-build: ${count} assets precompressed (${Math.round(raw / 1024)} KB → ${Math.round(br / 1024)} KB brotli)`);
   console.log(
     `post-build: build ${id}, ${table.length} routes, ${Object.keys(ROUTE_RULES).length} route rules, ${prerendered.length} prerendered → dist/public/builds/`,
   );

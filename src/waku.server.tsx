@@ -1,6 +1,8 @@
 import { fsRouter } from 'waku';
 import adapter from 'waku/adapters/bun';
 import { refuseBadPath } from './middleware/05-paths';
+import { join } from 'node:path';
+import { indexAssets, serveBuiltAsset } from './server/http/built-assets';
 import { applySecurityHeaders } from './server/http/security-headers';
 
 const pages = Object.fromEntries(Object.entries(import.meta.glob('./pages/**/*.{tsx,ts}')).map(([k, v]) => [k.slice('./'.length), v]));
@@ -11,16 +13,22 @@ const entry = adapter(fsRouter(pages), {
   bodyLimit: { maxSize: 20 * 1024 * 1024 },
 });
 
+// The server runs from the project folder (scripts/start.ts), where the build is dist/.
+const assets = indexAssets(join(process.cwd(), 'dist', 'public'));
+
 /**
- * Waku's Bun adapter with two additions: hostile paths (NUL and other control characters, bad
+ * Waku's Bun adapter with three additions: hostile paths (NUL and other control characters, bad
  * percent-encoding, `..` segments) answer 404 before the static file lookup, which runs ahead of
- * any middleware; and baseline security headers on every response, static assets included.
+ * any middleware; the build's hashed assets are served immutable and precompressed
+ * (server/http/built-assets.ts); and baseline security headers on every response.
  */
 export default {
   ...entry,
   fetch: async (req: Request, ...rest: unknown[]) =>
     applySecurityHeaders(
-      refuseBadPath(req) ?? (await (entry.fetch as (r: Request, ...a: unknown[]) => Promise<Response>)(req, ...rest)),
+      refuseBadPath(req) ??
+        serveBuiltAsset(req, assets) ??
+        (await (entry.fetch as (r: Request, ...a: unknown[]) => Promise<Response>)(req, ...rest)),
       req,
     ),
 };

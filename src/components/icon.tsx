@@ -45,7 +45,8 @@ export const PATHS = {
 export type IconName = keyof typeof PATHS;
 
 /** Cache-busting version of the sprite: changes whenever an icon changes. */
-export const SPRITE_VERSION = Bun.hash(JSON.stringify(PATHS)).toString(36);
+// Six base-36 characters: the URL is repeated in every icon of every page, and a cache buster needs no more.
+export const SPRITE_VERSION = Bun.hash(JSON.stringify(PATHS)).toString(36).slice(0, 6);
 
 /** The sprite file served at `/icons.svg`. */
 export function spriteSvg(): string {
