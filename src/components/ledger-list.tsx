@@ -6,14 +6,15 @@
  * API over HTTP).
  */
 import * as v from 'valibot';
+import { NavAnchor } from '~/components/nav-anchor';
 import { Notice } from '~/components/notice';
+import { StaticRegion } from '~/components/static-region';
 import { LEDGER_KINDS, LEDGER_PAGE_SIZES, type Ledger, type LedgerQuery, ledgerQuerySchema, listLedger } from '~/features/ledger';
 import { formatDate, formatMoney } from '~/lib/format';
 import type { Translator } from '~/lib/i18n';
 import { fenToYuan } from '~/lib/money';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
-import { NavLink } from '~/islands/nav-link';
 import '../styles/account.css';
 
 const DEFAULTS: LedgerQuery = { page: 1, limit: 10, start: '', end: '', kind: '' };
@@ -75,7 +76,8 @@ export async function LedgerList({ ledger, path, query, t, timeZone, siteTimeZon
   const signed = (n: number) => (n > 0 ? `+${show(n)}` : show(n));
   const none = t('None');
   return (
-    <div className="ledger">
+    // No islands (a GET form, links, a table): one static region, rendered once and not hydrated.
+    <StaticRegion id="ledger-list" className="ledger">
       <form className="card ledger-filters" method="get" action={path} aria-label={t('ledger.filters')}>
         <div className="field">
           <label htmlFor="lg-start">{t('ledger.start')}</label>
@@ -110,9 +112,9 @@ export async function LedgerList({ ledger, path, query, t, timeZone, siteTimeZon
           <button type="submit" className="btn btn-primary btn-sm">
             {t('ledger.apply')}
           </button>
-          <NavLink to={path} className="btn btn-ghost btn-sm" match="none">
+          <NavAnchor to={path} className="btn btn-ghost btn-sm" match="none">
             {t('ledger.reset')}
-          </NavLink>
+          </NavAnchor>
         </div>
       </form>
       {parsed.success ? null : (
@@ -175,9 +177,9 @@ export async function LedgerList({ ledger, path, query, t, timeZone, siteTimeZon
         {result.total > 0 ? (
           <nav className="pager" aria-label={t('ledger.pages')}>
             {q.page > 1 ? (
-              <NavLink className="btn btn-ghost btn-sm" to={href(path, q, Math.min(q.page - 1, pages))} match="none">
+              <NavAnchor className="btn btn-ghost btn-sm" to={href(path, q, Math.min(q.page - 1, pages))} match="none">
                 {t('ledger.prev')}
-              </NavLink>
+              </NavAnchor>
             ) : (
               <span className="btn btn-ghost btn-sm is-disabled" aria-disabled="true">
                 {t('ledger.prev')}
@@ -185,9 +187,9 @@ export async function LedgerList({ ledger, path, query, t, timeZone, siteTimeZon
             )}
             <span className="pager-status">{t('ledger.pageOf', { page: q.page, pages })}</span>
             {q.page < pages ? (
-              <NavLink className="btn btn-ghost btn-sm" to={href(path, q, q.page + 1)} match="none">
+              <NavAnchor className="btn btn-ghost btn-sm" to={href(path, q, q.page + 1)} match="none">
                 {t('ledger.next')}
-              </NavLink>
+              </NavAnchor>
             ) : (
               <span className="btn btn-ghost btn-sm is-disabled" aria-disabled="true">
                 {t('ledger.next')}
@@ -196,6 +198,6 @@ export async function LedgerList({ ledger, path, query, t, timeZone, siteTimeZon
           </nav>
         ) : null}
       </section>
-    </div>
+    </StaticRegion>
   );
 }
