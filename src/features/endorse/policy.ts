@@ -74,4 +74,6 @@ export interface RosterPort {
   end(sql: SQL, orderId: number, insuredId: number, to: string): Promise<void>;
   /** Edit a row in place (name or ID fix; a class change on the row's first day). */
   edit(sql: SQL, insuredId: number, change: Partial<NewPerson>): Promise<void>;
+  /** Record the policy's headcount (what its lists and summary show) after a roster change. */
+  setHeadcount(sql: SQL, orderId: number, count: number): Promise<void>;
 }

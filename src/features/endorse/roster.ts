@@ -109,4 +109,7 @@ export const ordersPort: RosterPort = {
     if (change.cls !== undefined) set.class = change.cls;
     if (Object.keys(set).length) await sql`UPDATE order_insured SET ${sql(set)} WHERE id = ${insuredId}`;
   },
+  async setHeadcount(sql, orderId, count) {
+    await sql`UPDATE policy_order SET insured_count = ${count} WHERE id = ${orderId}`;
+  },
 };

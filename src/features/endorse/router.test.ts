@@ -221,6 +221,9 @@ for (const engine of engines()) {
       expect((await roster(p.id, today)).some((r) => r.id === before[0].id)).toBe(true);
       const ended = (await t.db.sql`SELECT active_to FROM order_insured WHERE id = ${before[0].id}`)[0];
       expect(String(ended.active_to)).toBe(today);
+      // The order's lists show the headcount from E on (5 + 2 − 1), not the one bought.
+      const listed = await api.get('order/list?type=guzhu&limit=50', demo);
+      expect(listed.body.data.list.find((o: { id: number }) => o.id === p.id)?.insured_count).toBe(6);
       const notice = await api.get(`endorse/notice?id=${e.id}`, demo);
       expect(notice.status).toBe(200);
       expect(notice.headers.get('content-type')).toBe('application/pdf');

@@ -641,6 +641,8 @@ export async function approveEndorsement(
     const endorseNo = `${policy.policyNo}-E${String(num(n.n) + 1).padStart(2, '0')}`;
     const items = await loadItems(tx, cur.id);
     await changeRoster(tx, ctx.port, policy, cur.effectiveDate, items);
+    // The order's headcount follows the roster from E on (lists and the summary show it).
+    await ctx.port.setHeadcount(tx, policy.id, await ctx.port.countOn(tx, policy.id, cur.effectiveDate));
     let refunded = cur.refunded;
     if (cur.premiumDelta < 0) {
       await changeBalance(tx, {
