@@ -35,7 +35,8 @@ export function SealVerifyFile({ codeInputId, text }: { codeInputId: string; tex
         headers: { accept: 'application/json' },
       });
       const body = (await res.json()) as { code: number; message: string; data: { result?: keyof VerifyFileText['results'] } | null };
-      if (res.status === 429) setState({ busy: false, sha, error: text.tooMany });
+      // Over the per-IP limit: the server's message says how long to wait (in the page's language).
+      if (res.status === 429) setState({ busy: false, sha, error: body.message || text.tooMany });
       else if (body.data?.result) setState({ busy: false, sha, result: body.data.result });
       else setState({ busy: false, sha, error: body.message });
     } catch (err) {

@@ -8,7 +8,7 @@ import { pageCsp } from '~/server/http/security-headers';
 import { getDb } from '~/server/db/client';
 import { ensurePortalDatabase } from '~/demo';
 import { directUploadOrigins } from '~/features/upload';
-import { resolveRequestSession } from '~/server/session';
+import { clientIp, resolveRequestSession } from '~/server/session';
 import { getSiteConfig } from '~/server/site-config';
 
 const DEV = Boolean(import.meta.env?.DEV);
@@ -39,6 +39,7 @@ export default function contextMiddleware(): MiddlewareHandler {
       pathname: requestRoutePath(c.req.raw) ?? url.pathname,
       session: resolved.session,
       sessionProblem: resolved.problem,
+      ip: clientIp(c),
     };
     await requestStore.run(ctx, next);
     const type = c.res.headers.get('content-type') ?? '';

@@ -29,6 +29,8 @@ export interface RequestContext {
   session: Session | null;
   /** Why a presented token did not give a session (drives 401001 vs 401200). */
   sessionProblem: SessionProblem;
+  /** The client's address as the API sees it (`clientIp`), for per-IP limits of page lookups. */
+  ip: string;
   /** HTTP status a page asked for (e.g. 403 for a page the member's group lacks). */
   status?: number;
 }

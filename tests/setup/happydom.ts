@@ -34,7 +34,9 @@ for (const k of KEEP) {
 (globalThis as Record<string, unknown>).IS_REACT_ACT_ENVIRONMENT = true;
 
 // Test defaults, also inherited by servers the tests start: logins skip the click captcha (its own
-// tests turn it on in test mode), and the many failed logins of the fuzz test from one address
-// must not lock out the rest. `scripts/test.sh` sets the same; a plain `bun test` gets them here.
+// tests turn it on in test mode), the many failed logins of the fuzz test from one address must
+// not lock out the rest, and its hostile seal verifications must reach the handler rather than
+// the per-IP limit. `scripts/test.sh` sets the same; a plain `bun test` gets them here.
 process.env.PORTAL_LOGIN_CAPTCHA ??= '0';
 process.env.LOGIN_FAILURES_PER_IP ??= '100000';
+process.env.SEAL_VERIFY_PER_MINUTE ??= '100000';

@@ -1,13 +1,16 @@
 /**
  * Sealed files: the member's history (a main account sees its sub-accounts' too), one file's
  * detail and recorded bytes, voiding (sealed → voided, conditional, audited) and the public
- * verification by code, by code + SHA-256 and by the file itself.
+ * verification by code, by code + SHA-256 and by the file itself. Every public check, the API's
+ * and the /verify page's alike, is counted against the asking IP's limit here (`admitCheck`).
  */
 import { dayStart } from '~/features/ledger';
 import { findOwnFile, readFileBytes, type StorageAdapter } from '~/features/upload';
 import { writeAudit } from '~/server/audit';
 import { num, numOrNull, nowSeconds, type Db } from '~/server/db/client';
+import { Codes, DomainError } from '~/server/errors';
 import { visibleUserIds } from '~/server/members';
+import { hit } from '~/server/rate-limit';
 import { sha256Hex } from './documents';
 import { conflict, notFound } from './errors';
 import { type FileListQuery, formatCode, isCodeShape, normalizeCode } from './schemas';
@@ -191,28 +194,69 @@ const publicFile = (f: SealedFileRow, seal_status: string): PublicFile => ({
   seal_status,
 });
 
-/** GET /seal/verify?code= */
-export async function verifyCode(db: Db, code: string): Promise<{ result: CodeResult; file: PublicFile | null }> {
-  const hit = await findByCode(db, code);
-  if (!hit) return { result: 'not_found', file: null };
-  return { result: hit.f.status === 'voided' ? 'voided' : 'sealed', file: publicFile(hit.f, hit.seal_status) };
+/** Public verification checks one IP may make a minute (`SEAL_VERIFY_PER_MINUTE`, default 30). */
+export const verifyPerMinute = () => Number(process.env.SEAL_VERIFY_PER_MINUTE) || 30;
+
+/**
+ * Counts one public check from `ip` (one fixed one-minute window per IP, in the database, so every
+ * instance shares it). Over the limit: 429 'Too many verification checks…' with the seconds to
+ * wait (the API also sends them as Retry-After). Every lookup below calls it first, so neither the
+ * API nor the /verify page can look up a code without being counted.
+ */
+async function admitCheck(db: Db, ip: string, now = nowSeconds()): Promise<void> {
+  const state = await hit(db, { key: `seal-verify:ip:${ip}`, max: verifyPerMinute(), window: 60 }, now);
+  if (!state.allowed) {
+    throw new DomainError('sealing.verifyTooMany', {
+      status: 429,
+      code: Codes.TOO_MANY,
+      params: { seconds: Math.max(1, state.retryAfter) },
+    });
+  }
 }
 
-/** GET /seal/verify?sha256=&code=: `altered` is a known code with other bytes. */
-export async function verifyHash(db: Db, code: string, sha256: string): Promise<{ result: FileResult; file: PublicFile | null }> {
-  const hit = await findByCode(db, code);
-  if (!hit) return { result: 'not_found', file: null };
-  const file = publicFile(hit.f, hit.seal_status);
-  if (hit.f.status === 'voided') return { result: 'voided', file };
-  return { result: hit.f.sha256 === sha256.toLowerCase() ? 'valid' : 'altered', file };
+async function codeResult(db: Db, code: string): Promise<{ result: CodeResult; file: PublicFile | null }> {
+  const found = await findByCode(db, code);
+  if (!found) return { result: 'not_found', file: null };
+  return { result: found.f.status === 'voided' ? 'voided' : 'sealed', file: publicFile(found.f, found.seal_status) };
 }
 
-/** POST /seal/verify/file: the code from the PDF's `/SealCode`, the hash of its bytes. */
+async function hashResult(db: Db, code: string, sha256: string): Promise<{ result: FileResult; file: PublicFile | null }> {
+  const found = await findByCode(db, code);
+  if (!found) return { result: 'not_found', file: null };
+  const file = publicFile(found.f, found.seal_status);
+  if (found.f.status === 'voided') return { result: 'voided', file };
+  return { result: found.f.sha256 === sha256.toLowerCase() ? 'valid' : 'altered', file };
+}
+
+/** GET /seal/verify?code= and the /verify page: one counted check from `ip`. */
+export async function verifyCode(db: Db, ip: string, code: string): Promise<{ result: CodeResult; file: PublicFile | null }> {
+  await admitCheck(db, ip);
+  return codeResult(db, code);
+}
+
+/** GET /seal/verify?sha256=&code=: `altered` is a known code with other bytes. One counted check. */
+export async function verifyHash(
+  db: Db,
+  ip: string,
+  code: string,
+  sha256: string,
+): Promise<{ result: FileResult; file: PublicFile | null }> {
+  await admitCheck(db, ip);
+  return hashResult(db, code, sha256);
+}
+
+/**
+ * POST /seal/verify/file: the code from the PDF's `/SealCode`, the hash of its bytes. One counted
+ * check; the upload is read (`read`) only once the check is admitted.
+ */
 export async function verifyBytes(
   db: Db,
-  bytes: Uint8Array,
+  ip: string,
+  read: () => Promise<Uint8Array>,
 ): Promise<{ result: FileResult; file: PublicFile | null; code: string | null }> {
+  await admitCheck(db, ip);
+  const bytes = await read();
   const code = await readSealCode(bytes);
   if (!code) return { result: 'not_found', file: null, code: null };
-  return { ...(await verifyHash(db, code, sha256Hex(bytes))), code: formatCode(normalizeCode(code)) };
+  return { ...(await hashResult(db, code, sha256Hex(bytes))), code: formatCode(normalizeCode(code)) };
 }

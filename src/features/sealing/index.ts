@@ -1,8 +1,8 @@
 /** File sealing (issue #13): seals, sealing jobs, sealed files and their public verification. */
 export { seedSealingDemo } from './demo';
 export { inspectPdf, previewPage, sealLimits, SEALFILE_TOPIC } from './documents';
-export { detailOf, getSealedFile, listSealedFiles, type PublicFile, verifyCode, verifyHash } from './files';
+export { detailOf, getSealedFile, listSealedFiles, type PublicFile, verifyCode, verifyHash, verifyPerMinute } from './files';
 export { drainJobs, settleJobs } from './jobs';
-export { sealingRouter, VERIFY_FILE_PATH, VERIFY_PER_MINUTE } from './router';
+export { sealingRouter, VERIFY_FILE_PATH } from './router';
 export * from './schemas';
 export { listSeals, operatorListSeals, sealOwnerOf, type OperatorSealView, type SealView } from './seals';

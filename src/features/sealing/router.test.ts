@@ -11,11 +11,12 @@ import type { Envelope } from '~/features/_shared/envelope';
 import { getStorage, LocalStorage, setStorage } from '~/features/upload';
 import { createApi } from '~/server/api';
 import { listAudit } from '~/server/audit';
-import { num } from '~/server/db/client';
+import { nowSeconds, num } from '~/server/db/client';
 import { ACCESS_TTL, issueToken } from '~/server/session';
 import { setConfigValue } from '~/server/site-config';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { DEMO_CODE } from './demo';
+import { verifyCode } from './files';
 import { claimJob, drainJobs, settleJobs } from './jobs';
 import { drawSealPng } from './seal-art';
 import { crossPageRuns, mmToPt, readSealCode } from './stamp';
@@ -74,14 +75,14 @@ for (const engine of engines()) {
     }
     const verifyIp = () => `10.9.${Math.floor(ipSeq / 250)}.${ipSeq++ % 250}`;
     const verify = async (query: string) => call('GET', `seal/verify?${query}`, undefined, undefined, 'en', verifyIp());
-    async function verifyFile(bytes: Uint8Array<ArrayBuffer>): Promise<Reply> {
+    async function verifyFile(bytes: Uint8Array<ArrayBuffer>, ip = verifyIp()): Promise<Reply> {
       const form = new FormData();
       form.append('file', new File([bytes], 'copy.pdf'));
       const res = await api.request(
         `${ORIGIN}/userapi/v1/seal/verify/file`,
         { method: 'POST', body: form, headers: { origin: ORIGIN } },
         {
-          requestIP: () => ({ address: verifyIp() }),
+          requestIP: () => ({ address: ip }),
         },
       );
       return { status: res.status, body: await res.json(), res };
@@ -623,14 +624,60 @@ for (const engine of engines()) {
       await t.db.sql`DELETE FROM seal_job WHERE request_id LIKE 'open-%' AND status = 'running'`;
     });
 
-    test('verify: 30 checks a minute per IP, then 429; bad input 400', async () => {
-      const ip = '10.77.0.1';
-      for (let i = 0; i < 30; i++)
-        expect((await call('GET', 'seal/verify?code=DEMX-SEAL-2468', undefined, undefined, 'en', ip)).status).toBe(200);
-      const r = await call('GET', 'seal/verify?code=DEMX-SEAL-2468', undefined, undefined, 'en', ip);
-      expect(r.status).toBe(429);
-      expect((await call('GET', 'seal/verify', undefined, undefined, 'en', '10.77.0.2')).status).toBe(400);
-      expect((await call('GET', 'seal/verify?code=X&sha256=zz', undefined, undefined, 'en', '10.77.0.2')).body.data.field).toBe('sha256');
+    /** Runs `fn` with SEAL_VERIFY_PER_MINUTE unset (the default, 30) at the start of a fresh minute. */
+    async function atDefaultLimit(fn: () => Promise<void>): Promise<void> {
+      const saved = process.env.SEAL_VERIFY_PER_MINUTE;
+      delete process.env.SEAL_VERIFY_PER_MINUTE;
+      try {
+        // Start early in a one-minute window so it cannot roll over mid-test.
+        while (nowSeconds() % 60 > 45) await Bun.sleep(500);
+        await fn();
+      } finally {
+        if (saved !== undefined) process.env.SEAL_VERIFY_PER_MINUTE = saved;
+      }
+    }
+
+    test('verify: 30 checks a minute per IP by code, hash or file, then 429 with the wait in both languages; another IP is unaffected', async () => {
+      await atDefaultLimit(async () => {
+        const ip = '10.77.0.1';
+        const check = (query: string, lang = 'en', from = ip) => call('GET', `seal/verify?${query}`, undefined, undefined, lang, from);
+        const roster = await get('seal/file/list?keyword=DEMX-SEAL-2468', tok.demo);
+        const sha = roster.body.data.list[0].sha256;
+        // One count for every kind of check: 28 by code, one by code + hash, one by the file.
+        for (let i = 0; i < 28; i++) expect((await check('code=DEMX-SEAL-2468')).body.data.result).toBe('sealed');
+        expect((await check(`code=demxseal2468&sha256=${sha}`)).body.data.result).toBe('valid');
+        const file = await verifyFile(new Uint8Array(await makePdf(1)), ip);
+        expect([file.status, file.body.data.result]).toEqual([200, 'not_found']);
+        const en = await check('code=DEMX-SEAL-2468');
+        expect([en.status, en.body.code, en.body.data]).toEqual([429, 429001, null]);
+        expect(en.body.message).toMatch(/^Too many verification checks from your network; please try again in \d+ seconds$/);
+        const wait = Number(en.res.headers.get('retry-after'));
+        expect(wait).toBeGreaterThan(0);
+        expect(wait).toBeLessThanOrEqual(60);
+        const zh = await check(`code=DEMX-SEAL-2468&sha256=${sha}`, 'zh-cn');
+        expect([zh.status, zh.body.message]).toEqual([429, expect.stringMatching(/^验证查询过于频繁，请 \d+ 秒后再试$/)]);
+        const upload = await verifyFile(new Uint8Array(await makePdf(1)), ip);
+        expect(upload.status).toBe(429);
+        // Another address still checks; bad input is 400 (counted, but not limited yet).
+        expect((await check('code=DEMX-SEAL-2468', 'en', '10.77.0.2')).body.data.result).toBe('sealed');
+        expect((await check('', 'en', '10.77.0.2')).status).toBe(400);
+        expect((await check('code=X&sha256=zz', 'en', '10.77.0.2')).body.data.field).toBe('sha256');
+      });
+    });
+
+    test('verify: the /verify page’s lookup (verifyCode) and the API share one count per IP', async () => {
+      await atDefaultLimit(async () => {
+        const ip = '10.77.1.1';
+        // 30 lookups the way the page makes them, then the API from that address is refused…
+        for (let i = 0; i < 30; i++) expect((await verifyCode(t.db, ip, 'DEMX-SEAL-2468')).result).toBe('sealed');
+        expect((await call('GET', 'seal/verify?code=DEMX-SEAL-2468', undefined, undefined, 'en', ip)).status).toBe(429);
+        // …and 30 API checks leave the page's lookup refused with the same error.
+        const other = '10.77.1.2';
+        for (let i = 0; i < 30; i++)
+          expect((await call('GET', 'seal/verify?code=DEMX-SEAL-2468', undefined, undefined, 'en', other)).status).toBe(200);
+        const refused = await verifyCode(t.db, other, 'DEMX-SEAL-2468').catch((err: unknown) => err);
+        expect(refused).toMatchObject({ key: 'sealing.verifyTooMany', status: 429, params: { seconds: expect.any(Number) } });
+      });
     });
   });
 }

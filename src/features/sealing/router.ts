@@ -9,7 +9,6 @@ import { contentDisposition, getStorage } from '~/features/upload';
 import { Codes, DomainError } from '~/server/errors';
 import type { ApiEnv } from '~/server/http/api-env';
 import { hasExplicitRule } from '~/server/permissions';
-import { enforce } from '~/server/rate-limit';
 import { requireMember, requireOperator, requireRule } from '~/server/session';
 import { getSiteConfig } from '~/server/site-config';
 import { parseInput } from '~/server/validate';
@@ -48,8 +47,6 @@ import {
 
 /** The multipart verification route reads its own body (a PDF), so the API pipeline leaves it unread. */
 export const VERIFY_FILE_PATH = '/seal/verify/file';
-/** Verification checks per IP and minute. */
-export const VERIFY_PER_MINUTE = 30;
 
 type Handler = (c: Context<ApiEnv>) => Promise<Response>;
 
@@ -82,10 +79,6 @@ const png = (bytes: Uint8Array, headers: Record<string, string> = {}) =>
   new Response(bytes as Uint8Array<ArrayBuffer>, {
     headers: { 'content-type': 'image/png', 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff', ...headers },
   });
-
-async function verifyLimit(c: Context<ApiEnv>): Promise<void> {
-  await enforce(c.get('db'), [{ key: `seal-verify:ip:${c.get('ip')}`, max: VERIFY_PER_MINUTE, window: 60 }]);
-}
 
 /** Reads the multipart body of POST /seal/verify/file under the PDF size cap (413 beyond it). */
 async function readVerifyUpload(c: Context<ApiEnv>, cap: number): Promise<Uint8Array> {
@@ -266,24 +259,22 @@ export const sealingRouter = new Hono<ApiEnv>()
       return ok(c, { file: detailOf(await voidSealedFile(db, member.id, id, reason, c.get('ip'))) }, 'sealing.voided');
     }),
   )
-  // Public verification: no login, no member names, 30 checks a minute per IP.
+  // Public verification: no login, no member names; every check is counted per IP (files.ts).
   .get(
     '/seal/verify',
     h(async (c) => {
-      await verifyLimit(c);
       const db = c.get('db');
       const q = parseInput(verifySchema, c.get('query'));
-      return ok(c, q.sha256 ? await verifyHash(db, q.code, q.sha256) : await verifyCode(db, q.code));
+      const ip = c.get('ip');
+      return ok(c, q.sha256 ? await verifyHash(db, ip, q.code, q.sha256) : await verifyCode(db, ip, q.code));
     }),
   )
   .post(
     VERIFY_FILE_PATH,
     h(async (c) => {
-      await verifyLimit(c);
       const db = c.get('db');
       const { maxPdfBytes } = await sealLimits(db);
-      const bytes = await readVerifyUpload(c, maxPdfBytes + 16 * 1024);
-      return ok(c, await verifyBytes(db, bytes));
+      return ok(c, await verifyBytes(db, c.get('ip'), () => readVerifyUpload(c, maxPdfBytes + 16 * 1024)));
     }),
   )
   // Operator review

@@ -1,23 +1,36 @@
 /**
  * /verify (public, no login): a GET form for the verification code printed on a sealed file
  * (`?code=` fills it in and shows the answer), and an island that hashes the file on this device to
- * compare fingerprints. No member name is ever shown.
+ * compare fingerprints. No member name is ever shown. A lookup here is one check against the
+ * asking IP's limit, the same count as the API's (`verifyCode`); over it the page says so.
  */
 import { Notice } from '~/components/notice';
 import { PageBand } from '~/components/page-band';
 import { pageContext } from '~/components/page-context';
 import { SEAL_TEXT } from '~/components/seal-texts';
+import { apiMessage } from '~/features/_shared/messages';
 import { verifyCode } from '~/features/sealing';
 import { SealVerifyFile } from '~/islands/seal-verify-file';
 import { formatDate } from '~/lib/format';
+import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
+import { isDomainError } from '~/server/errors';
 import '../../styles/seal.css';
 
 export default async function VerifyPage({ query }: { query?: string }) {
   const { view } = await pageContext();
   const tx = SEAL_TEXT[view.locale];
   const code = (new URLSearchParams(query ?? '').get('code') ?? '').trim().slice(0, 40);
-  const answer = code ? await verifyCode(getDb(), code) : null;
+  let answer: Awaited<ReturnType<typeof verifyCode>> | null = null;
+  let refused = '';
+  if (code) {
+    try {
+      answer = await verifyCode(getDb(), getRequestContext().ip, code);
+    } catch (err) {
+      if (!isDomainError(err) || err.status !== 429) throw err;
+      refused = apiMessage(view.locale, err.key, err.params);
+    }
+  }
   return (
     <>
       <PageBand title={tx.verify.title} lead={tx.verify.lead} siteName={view.site.siteName} />
@@ -43,6 +56,11 @@ export default async function VerifyPage({ query }: { query?: string }) {
               {tx.verify.submit}
             </button>
           </form>
+          {refused ? (
+            <div className="seal-result" data-result="too_many">
+              <Notice kind="warning" title={refused} role="alert" />
+            </div>
+          ) : null}
           {answer ? (
             <div className="seal-result" data-result={answer.result}>
               <Notice kind={answer.result === 'sealed' ? 'info' : 'danger'} title={tx.results[answer.result]} role="status">
