@@ -69,7 +69,7 @@ const zh = {
     newId: '新身份证号码',
     newClass: '新类别',
     importTitle: '批量导入加保人员',
-    importHint: 'CSV 文件，每行：姓名,身份证号码,职业类别（可有表头）。有错误时不导入任何人员。',
+    importHint: 'CSV 或 XLSX 文件（与投保名单模板相同），每行：姓名、身份证号码、职业类别（可有表头）。有错误时不导入任何人员。',
     importBtn: '导入',
     documents: '申请资料',
     docKind: '资料类型',
@@ -235,7 +235,7 @@ const en: Text = {
     newClass: 'New class',
     importTitle: 'Import people to add',
     importHint:
-      'A CSV file, one person a line: name, ID number, occupation class (a header line is fine). With any error nobody is imported.',
+      'A CSV or XLSX file (the same template as the insured list), one person a row: name, ID number, occupation class (a header row is fine). With any error nobody is imported.',
     importBtn: 'Import',
     documents: 'Documents',
     docKind: 'Kind',

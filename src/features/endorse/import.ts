@@ -1,48 +1,16 @@
 /**
- * Import people to add from an uploaded CSV (UTF-8, optional BOM and header): name, ID number,
- * occupation class. All rows or none: the first bad row answers 400 with `data.rows` listing
- * every bad row with the file's own row number.
+ * Import people to add from an uploaded CSV or XLSX (the orders area's reader and template: name,
+ * ID number, occupation class; an optional header row). All rows or none: the first bad row
+ * answers 400 with `data.rows` listing every bad row with the file's own row number.
  */
 import type { Db } from '~/server/db/client';
+import { readSheet, type SheetRow } from '~/features/orders';
 import { parseResidentId } from '~/lib/cn-id';
 import { Codes, DomainError } from '~/server/errors';
 import { DataError, invalid } from './errors';
 import { addItems, type EndorseContext, type Endorsement } from './service';
 
 const MAX_ROWS = 2000;
-
-/** Split CSV text into rows of cells (quotes, doubled quotes, CRLF). */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',' || ch === '\t') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
 
 export interface ImportProblem {
   row: number;
@@ -51,14 +19,13 @@ export interface ImportProblem {
 }
 
 /** Check the rows' own shape (the roster checks run per item as they are added). */
-export function checkCsvRows(rows: string[][]): {
+export function checkSheetRows(rows: SheetRow[]): {
   people: { row: number; name: string; id_no: string; occupation_class: number }[];
   problems: ImportProblem[];
 } {
   const people: { row: number; name: string; id_no: string; occupation_class: number }[] = [];
   const problems: ImportProblem[] = [];
-  rows.forEach((cells, i) => {
-    const row = i + 1;
+  rows.forEach(({ row, cells }, i) => {
     const [name = '', idNo = '', cls = ''] = cells.map((c) => c.trim());
     if (!name && !idNo && !cls) return;
     if (i === 0 && !parseResidentId(idNo) && /[a-z]|姓名|身份/i.test(`${name}${idNo}`)) return; // a header row
@@ -79,10 +46,11 @@ export async function importRows(
   id: number,
   bytes: Uint8Array,
   ctx: EndorseContext,
+  fileName = '',
 ): Promise<{ endorsement: Endorsement; added: number }> {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
-  const rows = parseCsv(text).slice(0, MAX_ROWS + 1);
-  const { people, problems } = checkCsvRows(rows);
+  const sheet = readSheet(bytes, fileName);
+  if (!sheet) throw invalid('file_id', 'endorse.importUnreadable');
+  const { people, problems } = checkSheetRows(sheet.slice(0, MAX_ROWS + 1));
   if (problems.length) {
     throw new DataError(
       'endorse.importErrors',

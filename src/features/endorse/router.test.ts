@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getStorage, LocalStorage, setStorage, storeServerFile } from '~/features/upload';
 import { makeResidentId } from '~/lib/cn-id';
-import type { OrderRecord } from '~/features/orders';
+import { type OrderRecord, toXlsx } from '~/features/orders';
 import { num } from '~/server/db/client';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { addDays, periodDays, proRata } from './premium';
@@ -371,6 +375,64 @@ for (const engine of engines()) {
           'status',
         ].sort(),
       );
+    });
+
+    test('import: a CSV and an XLSX add every row, a bad row refuses the whole file with its row number (en, zh-cn), an unreadable file is refused', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'endorse-import-'));
+      const previous = getStorage();
+      setStorage(new LocalStorage(dir));
+      try {
+        const store = (name: string, mime: string, bytes: Uint8Array) =>
+          storeServerFile(t.db, getStorage(), { userId: demoId, topic: 'insured', name, mime, bytes });
+        const p = await placePolicy(t.db, demoId, { people: 4 });
+        const e = await draft(p.id, addDays(today, 3));
+        const csv = await store(
+          'add.csv',
+          'text/csv',
+          new TextEncoder().encode(`\uFEFF姓名,身份证号,职业类别\r\n赵一,${person(11)},1\r\n钱二,${person(12)},2\r\n`),
+        );
+        const a = await api.post('endorse/import', demo, { id: e.id, file_id: csv.id });
+        expect(a.status).toBe(200);
+        expect(a.body.data.added).toBe(2);
+        const xlsx = await store(
+          'add.xlsx',
+          'application/zip',
+          toXlsx([
+            ['姓名', '身份证号', '职业类别'],
+            ['孙三', person(13), '3'],
+          ]),
+        );
+        const b = await api.post('endorse/import', demo, { id: e.id, file_id: xlsx.id });
+        expect(b.status).toBe(200);
+        expect(b.body.data.added).toBe(1);
+        const detail = await api.get(`endorse/detail?id=${e.id}`, demo);
+        expect(detail.body.data.items.map((i: { kind: string }) => i.kind)).toEqual(['add', 'add', 'add']);
+
+        const bad = await store(
+          'bad.csv',
+          'text/csv',
+          new TextEncoder().encode(`姓名,身份证号,职业类别\n李四,${person(14)},1\n周五,${person(15).slice(0, 17)}X,1\n`),
+        );
+        for (const [lang, text] of [
+          ['en', 'rows with errors'],
+          ['zh-cn', '行错误'],
+        ]) {
+          const r = await api.post('endorse/import', demo, { id: e.id, file_id: bad.id }, lang);
+          expect(r.status).toBe(400);
+          expect(r.body.message).toContain(text);
+          expect(r.body.data.rows.map((x: { row: number; field: string }) => [x.row, x.field])).toEqual([[3, 'id_no']]);
+          expect(r.body.data.rows[0].message).toContain(lang === 'en' ? 'ID number' : '身份证');
+        }
+        const junk = await store('junk.xlsx', 'application/zip', new Uint8Array([0x50, 0x4b, 3, 4, 9, 9, 9]));
+        const j = await api.post('endorse/import', demo, { id: e.id, file_id: junk.id }, 'zh-cn');
+        expect(j.status).toBe(400);
+        expect(j.body.message).toBe('无法读取该文件，请上传 CSV 或 XLSX 文件');
+        // All or nothing: the refused files added nobody.
+        expect((await api.get(`endorse/detail?id=${e.id}`, demo)).body.data.items).toHaveLength(3);
+      } finally {
+        setStorage(previous);
+        rmSync(dir, { recursive: true, force: true });
+      }
     });
   });
 }

@@ -147,7 +147,7 @@ export const endorseRouter = new Hono<ApiEnv>()
     if (!file) throw invalid('file_id', 'endorse.fileInvalid');
     const bytes = await readFileBytes(getStorage(), file);
     if (!bytes) throw invalid('file_id', 'endorse.fileInvalid');
-    const result = await importRows(db, session.userId, input.id, bytes, endorseContext(c));
+    const result = await importRows(db, session.userId, input.id, bytes, endorseContext(c), file.name);
     return ok(c, { endorsement: view(result.endorsement), added: result.added }, 'endorse.saved');
   })
   .post('/endorse/document', async (c) => {

@@ -36,7 +36,9 @@ export {
 } from './insured';
 export { listItemView, listOrders, type OrderPage, orderActions, orderView } from './list';
 export { displayStatus, findOrder, findVisibleOrder, type OrderRecord, siteToday, toOrder } from './records';
+export { readSheet } from './imports';
 export { underwritingQueue } from './queue';
+export { type SheetRow, toXlsx } from './sheet';
 export { ordersRouter } from './router';
 export {
   type CreateOrderInput,
