@@ -83,7 +83,9 @@ for (const engine of engines()) {
       const wrong: string[] = [];
       let tables = 0;
       const load = async (m: Member, other: Member, path: string) => {
-        const res = await fetch(`${server.baseUrl}${path}`, { headers: { cookie: m.cookie, accept: path.startsWith('/RSC/') ? '*/*' : 'text/html' } });
+        const res = await fetch(`${server.baseUrl}${path}`, {
+          headers: { cookie: m.cookie, accept: path.startsWith('/RSC/') ? '*/*' : 'text/html' },
+        });
         const body = await res.text();
         if (res.status !== 200) wrong.push(`${m.account} ${path}: HTTP ${res.status}`);
         if (body.includes('data-order=')) tables++;

@@ -180,7 +180,12 @@ export async function sendNotificationMail(db: Db, mails: NotificationMail[]): P
 }
 
 /** The bell's content: unread count and the latest notifications, rendered in `locale`. */
-export async function bellSummary(db: Db, userId: number, locale: Locale, limit = 20): Promise<{ list: NotificationView[]; unread: number }> {
+export async function bellSummary(
+  db: Db,
+  userId: number,
+  locale: Locale,
+  limit = 20,
+): Promise<{ list: NotificationView[]; unread: number }> {
   // On every member page: the unread count and the latest entries, without the list's total.
   const unread = await unreadCount(db, userId);
   const rows: Row[] = await db.sql`SELECT * FROM notification WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit}`;

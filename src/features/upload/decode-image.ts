@@ -110,7 +110,8 @@ async function bunImageDecodes(bytes: Uint8Array): Promise<boolean> {
   }
 }
 
-const u32be = (b: Uint8Array, at: number) => (((b[at] ?? 0) << 24) | ((b[at + 1] ?? 0) << 16) | ((b[at + 2] ?? 0) << 8) | (b[at + 3] ?? 0)) >>> 0;
+const u32be = (b: Uint8Array, at: number) =>
+  (((b[at] ?? 0) << 24) | ((b[at + 1] ?? 0) << 16) | ((b[at + 2] ?? 0) << 8) | (b[at + 3] ?? 0)) >>> 0;
 
 /**
  * Every chunk of a PNG is whole and its CRC matches, up to IEND (the decoder does not check CRCs:
