@@ -56,7 +56,9 @@ if TEST_PG_URL=$(bash scripts/pg-test-cluster.sh start); then
 else
   echo "Could not start the PostgreSQL test cluster"; failed=$((failed+1))
 fi
-bun test 2>&1 | tee "$TMP/unit.log"
+# 30 s a test: the first seeded database of a run writes the whole demo portal (the preload's
+# setDefaultTimeout does not reach the test files).
+bun test --timeout 30000 2>&1 | tee "$TMP/unit.log"
 unit_rc=${PIPESTATUS[0]}
 u_pass=$(grep -Eo '^ ?[0-9]+ pass$' "$TMP/unit.log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
 u_fail=$(grep -Eo '^ ?[0-9]+ fail$' "$TMP/unit.log" | tail -1 | grep -Eo '[0-9]+' || echo 0)

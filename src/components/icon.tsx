@@ -60,8 +60,9 @@ export function Icon({ name, size = 18, label, className }: { name: IconName; si
   return (
     <svg
       className={className ? `icon ${className}` : 'icon'}
-      width={size}
-      height={size}
+      // 18 px comes from the stylesheet (`.icon:not([width])`): dozens of icons on every page.
+      width={size === 18 ? undefined : size}
+      height={size === 18 ? undefined : size}
       role={label ? 'img' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}

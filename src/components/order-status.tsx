@@ -2,9 +2,5 @@
 import type { OrderTexts } from './order-text';
 
 export function OrderStatusBadge({ status, o }: { status: string; o: OrderTexts }) {
-  return (
-    <span className={`badge order-status order-status-${status}`} data-status={status}>
-      {o.status[status] ?? status}
-    </span>
-  );
+  return <span className={`badge order-status order-status-${status}`}>{o.status[status] ?? status}</span>;
 }

@@ -2,7 +2,8 @@ import { GlobalRegistrator } from '@happy-dom/global-registrator';
 import { setDefaultTimeout } from 'bun:test';
 
 // The first seeded database of a run writes the whole demo portal (orders, claims, sealed files)
-// through the domain functions; on a busy 2-core machine that can pass Bun's 5 s default.
+// through the domain functions; on a busy 2-core machine that can pass Bun's 5 s default. Set here
+// for this file's own hooks; test files get 30 s from `bun test --timeout 30000` (scripts/test.sh).
 setDefaultTimeout(30_000);
 
 // happy-dom replaces the fetch classes with browser-spec versions that drop

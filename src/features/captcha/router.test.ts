@@ -160,7 +160,7 @@ for (const engine of engines()) {
       const zh = await call('index/clickCaptcha', { ip, lang: 'zh-cn' });
       expect(zh.body.message).toMatch(/^获取验证码过于频繁，请 \d+ 秒后再试$/);
       expect((await call('index/clickCaptcha', { ip: '203.0.113.78' })).res.status).toBe(200);
-    });
+    }, 60_000); // waits up to 15 s for a fresh window, then draws 32 images
 
     test('a closed member centre closes the captcha too', async () => {
       await setConfigValue(t.db, 'openMemberCenter', false);
