@@ -29,6 +29,14 @@ test.describe('member centre foundation', () => {
     await expect(page).toHaveURL(/\/user\/account\/changePassword$/);
     await expect(page).toHaveTitle(/^修改密码 - /);
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    // The sidebar is static markup (not hydrated); its current entry still follows the navigation.
+    await expect(nav.getByRole('link', { name: '修改密码' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.locator('a[aria-current="page"]')).toHaveCount(1);
+    await nav.getByRole('link', { name: '雇主责任险' }).click();
+    await expect(page).toHaveURL(/\/user\/order\/guzhu$/);
+    await expect(nav.getByRole('link', { name: '雇主责任险' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: '修改密码' })).not.toHaveAttribute('aria-current', 'page');
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
   });
 
   test('switching the language re-renders in English and keeps the choice', async ({ page }) => {
