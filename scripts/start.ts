@@ -1,6 +1,6 @@
 /**
  * `bun run start`: migrates (and on a fresh database seeds) the configured
- * database, then serves the built app on PORT (default 3000).
+ * database in a child process (scripts/migrate.ts), then serves the built app on PORT (default 3000).
  * Honours PORT, DATABASE_URL and DATA_DIR so instances can run side by side.
  */
 import { existsSync } from 'node:fs';
@@ -16,11 +16,20 @@ if (!existsSync(join(root, 'dist/server/index.js'))) {
   process.exit(1);
 }
 
+// Migrating and seeding run in their own process: seeding a fresh demo database renders PDFs,
+// fonts and images, and a server that did it itself kept ~220 MB more for its whole life.
+const migrate = Bun.spawnSync([process.execPath, join(root, 'scripts/migrate.ts')], {
+  stdout: 'inherit',
+  stderr: 'inherit',
+  env: process.env,
+});
+if (migrate.exitCode !== 0) {
+  console.error('Could not migrate the database (see above).');
+  process.exit(1);
+}
+
 const { getDb } = await import('../src/server/db/client');
-const { ensurePortalDatabase: ensureDatabase } = await import('../src/demo');
 const db = getDb();
-const result = await ensureDatabase(db);
-console.log(`Database (${db.dialect}): ${result.migrated} migration(s) applied${result.seeded ? ', demo data seeded' : ''}.`);
 
 // Expired token rows are kept a week (so an old token reads as "expired", not "unknown"), then dropped.
 const { purgeExpiredTokens } = await import('../src/server/session');
