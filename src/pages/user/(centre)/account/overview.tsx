@@ -1,15 +1,17 @@
 /**
  * Account overview: greeting for the member's local time, contact markers, points and balance
  * (links to their ledgers), the previous login (not this session's), shortcuts, and a server-rendered
- * chart of daily balance and points changes for 7 or 30 days (`?days=30`, in the URL).
+ * chart of daily balance and points changes for 7 or 30 days (`?days=30`, in the URL). Static
+ * markup (a static region, links are a[data-nav]).
  */
 import type { PageProps } from 'waku/router';
 import { AccountChart } from '~/components/account-chart';
 import { Avatar } from '~/components/avatar';
 import { Icon, routeIcon } from '~/components/icon';
 import { MemberPage } from '~/components/member-page';
+import { NavAnchor } from '~/components/nav-anchor';
+import { StaticRegion } from '~/components/static-region';
 import { loadOverview } from '~/features/account';
-import { NavLink } from '~/islands/nav-link';
 import { formatDate, formatMoney, greeting, hourIn } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import type { MenuItem } from '~/lib/types';
@@ -27,10 +29,10 @@ export default function OverviewPage({ query }: PageProps<'/user/account/overvie
     <MemberPage
       page="user/account/overview"
       actions={({ t }) => (
-        <NavLink to="/user/account/profile" className="btn btn-ghost btn-sm" match="none">
+        <NavAnchor to="/user/account/profile" className="btn btn-ghost btn-sm" match="none">
           <Icon name="user" size={16} />
           {t('toProfile')}
-        </NavLink>
+        </NavAnchor>
       )}
       render={async ({ view, t }) => {
         const user = view.user!;
@@ -49,16 +51,17 @@ export default function OverviewPage({ query }: PageProps<'/user/account/overvie
         ];
         const common = { days: facts.days, totalLabel: t('net'), dayLabel: t('day'), valueLabel: t('change') };
         return (
-          <div className="overview">
+          // No islands here: one static region (rendered once to HTML, not hydrated).
+          <StaticRegion id="account-overview" className="overview">
             <section className="card overview-hello" aria-labelledby="ov-info">
               <h2 id="ov-info" className="card-title">
                 {t('infoTitle')}
               </h2>
               <div className="hello-row">
-                <NavLink to="/user/account/profile" match="none" title={t('toProfile')}>
+                <NavAnchor to="/user/account/profile" match="none" title={t('toProfile')}>
                   <Avatar src={user.avatar} name={name} size={60} />
                   <span className="sr-only">{t('toProfile')}</span>
-                </NavLink>
+                </NavAnchor>
                 <div className="hello-text">
                   <p className="hello-line">
                     <strong>{name}</strong>
@@ -68,7 +71,7 @@ export default function OverviewPage({ query }: PageProps<'/user/account/overvie
                   <ul className="contact-badges">
                     {contact.map((c) => (
                       <li key={c.key}>
-                        <NavLink
+                        <NavAnchor
                           to="/user/account/profile"
                           match="none"
                           className={c.filled ? 'badge badge-ok' : 'badge'}
@@ -78,7 +81,7 @@ export default function OverviewPage({ query }: PageProps<'/user/account/overvie
                           <span>{t(['user', c.key])}</span>
                           <span className="sr-only">: {c.filled ? t('filled') : t('notFilled')}</span>
                           {c.filled ? <Icon name="check" size={12} /> : null}
-                        </NavLink>
+                        </NavAnchor>
                       </li>
                     ))}
                   </ul>
@@ -88,17 +91,17 @@ export default function OverviewPage({ query }: PageProps<'/user/account/overvie
                 <div className="kv kv-stat">
                   <dt>{t('user.points')}</dt>
                   <dd>
-                    <NavLink to="/user/account/integral" match="none">
+                    <NavAnchor to="/user/account/integral" match="none">
                       {facts.score_balance}
-                    </NavLink>
+                    </NavAnchor>
                   </dd>
                 </div>
                 <div className="kv kv-stat">
                   <dt>{t('user.balance')}</dt>
                   <dd>
-                    <NavLink to="/user/account/balance" match="none">
+                    <NavAnchor to="/user/account/balance" match="none">
                       ¥{formatMoney(fenToYuan(facts.money_balance))}
-                    </NavLink>
+                    </NavAnchor>
                   </dd>
                 </div>
                 <div className="kv">
@@ -128,12 +131,12 @@ export default function OverviewPage({ query }: PageProps<'/user/account/overvie
                 <ul className="shortcut-grid">
                   {shortcuts.map((s) => (
                     <li key={s.id}>
-                      <NavLink to={s.href} className="shortcut" match="none">
+                      <NavAnchor to={s.href} className="shortcut" match="none">
                         <span className="shortcut-icon">
                           <Icon name={routeIcon(s.href)} size={20} />
                         </span>
                         <span>{s.title}</span>
-                      </NavLink>
+                      </NavAnchor>
                     </li>
                   ))}
                 </ul>
@@ -147,14 +150,14 @@ export default function OverviewPage({ query }: PageProps<'/user/account/overvie
                 </h2>
                 <nav className="account-range" aria-label={t('range')}>
                   {([7, 30] as const).map((n) => (
-                    <NavLink
+                    <NavAnchor
                       key={n}
                       to={n === 7 ? '/user/account/overview' : '/user/account/overview?days=30'}
                       match="none"
                       className={n === days ? 'is-on' : undefined}
                     >
                       {t(n === 7 ? 'range7' : 'range30')}
-                    </NavLink>
+                    </NavAnchor>
                   ))}
                 </nav>
               </div>
@@ -178,7 +181,7 @@ export default function OverviewPage({ query }: PageProps<'/user/account/overvie
                 />
               </div>
             </section>
-          </div>
+          </StaticRegion>
         );
       }}
     />
