@@ -63,6 +63,15 @@ export interface Route {
 }
 
 /** The routes, with `session`'s credentials in their headers (undefined: only their names are needed). */
+/** The API envelope of a response body; a body that is not JSON fails the run. */
+function envelopeOf<D>(what: string, body: string): { code?: number; data?: D } {
+  try {
+    return JSON.parse(body);
+  } catch {
+    throw new BenchError(`${what} did not answer JSON: ${body.slice(0, 200)}`);
+  }
+}
+
 export function routes(session: Session | undefined): Route[] {
   const expect200 = (what: string) => (res: Response, body: string) => {
     if (res.status !== 200) {
@@ -108,7 +117,7 @@ export function routes(session: Session | undefined): Route[] {
       headers: { accept: 'application/json', 'ba-user-token': session?.token ?? '' },
       check: (res, body) => {
         expect200('GET /userapi/v1/order/list?type=guzhu&limit=20')(res, body);
-        const json = JSON.parse(body) as { code?: number; data?: { list?: unknown[] } };
+        const json = envelopeOf<{ list?: unknown[] }>('GET /userapi/v1/order/list', body);
         if (json.code !== 200001 || (json.data?.list?.length ?? 0) < 20) {
           throw new BenchError(`GET /userapi/v1/order/list answered code ${json.code} with ${json.data?.list?.length ?? 0} rows`);
         }
@@ -122,12 +131,7 @@ export function routes(session: Session | undefined): Route[] {
       headers: { accept: 'application/json', 'ba-user-token': session?.token ?? '' },
       check: (res, body) => {
         expect200('GET /userapi/v1/index/index with the ba-user-token header')(res, body);
-        let json: { code?: number; data?: { userInfo?: Record<string, unknown> } };
-        try {
-          json = JSON.parse(body);
-        } catch {
-          throw new BenchError(`GET /userapi/v1/index/index did not answer JSON: ${body.slice(0, 200)}`);
-        }
+        const json = envelopeOf<{ userInfo?: Record<string, unknown> }>('GET /userapi/v1/index/index', body);
         if (json.code !== 200001) throw new BenchError(`GET /userapi/v1/index/index answered code ${json.code}`);
         const info = json.data?.userInfo;
         if (!info || typeof info !== 'object' || Object.keys(info).length === 0) {

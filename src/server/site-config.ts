@@ -3,6 +3,7 @@ import type { SQL } from 'bun';
 import type { Locale, SiteInfo, UploadConfig } from '~/lib/types';
 import { tryRequestContext } from '~/server/context';
 import { num, nowSeconds, type Db } from '~/server/db/client';
+import { requestMemo } from '~/server/request-memo';
 
 export interface SiteConfig {
   site: SiteInfo;
@@ -35,7 +36,7 @@ export type ConfigVersions = Record<ConfigName, number>;
 
 /** A request scope for the version check (pages: the request context; the API: {@link withConfigScope}). */
 const versionScope = new AsyncLocalStorage<object>();
-const scoped = new WeakMap<object, Map<Db, Promise<ConfigVersions>>>();
+const versionsThisRequest = requestMemo<'versions', ConfigVersions>();
 const inFlight = new WeakMap<Db, Promise<ConfigVersions>>();
 
 async function readVersions(db: Db): Promise<ConfigVersions> {
@@ -51,21 +52,7 @@ async function readVersions(db: Db): Promise<ConfigVersions> {
  */
 export function configVersions(db: Db): Promise<ConfigVersions> {
   const scope = versionScope.getStore() ?? tryRequestContext();
-  if (scope) {
-    let byDb = scoped.get(scope);
-    if (!byDb) {
-      byDb = new Map();
-      scoped.set(scope, byDb);
-    }
-    let p = byDb.get(db);
-    if (!p) {
-      p = readVersions(db);
-      byDb.set(db, p);
-      // A failed read is not remembered: the next caller asks again.
-      p.catch(() => byDb?.delete(db));
-    }
-    return p;
-  }
+  if (scope) return versionsThisRequest(scope, db, 'versions', () => readVersions(db));
   let p = inFlight.get(db);
   if (!p) {
     p = readVersions(db).finally(() => inFlight.delete(db));

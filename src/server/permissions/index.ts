@@ -7,6 +7,7 @@ import { type Session, tryRequestContext } from '~/server/context';
 import { num, type Db } from '~/server/db/client';
 import { isOperatorRule } from '~/server/db/reference/rules';
 import { forbidden, needLogin } from '~/server/errors';
+import { requestMemo } from '~/server/request-memo';
 import { configVersions } from '~/server/site-config';
 
 /** A user_rule row as used here (status=1 rows only). */
@@ -80,7 +81,7 @@ export interface MemberRules {
 }
 
 /** Per request: the page guard and the portal view both ask for the member's rules. */
-const rulesThisRequest = new WeakMap<object, WeakMap<Db, Map<number, Promise<MemberRules>>>>();
+const rulesThisRequest = requestMemo<number, MemberRules>();
 
 /**
  * The enabled rules a member's group grants (none when the group is disabled or missing). Asked
@@ -88,24 +89,7 @@ const rulesThisRequest = new WeakMap<object, WeakMap<Db, Map<number, Promise<Mem
  */
 export function memberRules(db: Db, userId: number): Promise<MemberRules> {
   const ctx = tryRequestContext();
-  if (!ctx) return readMemberRules(db, userId);
-  let byDb = rulesThisRequest.get(ctx);
-  if (!byDb) {
-    byDb = new WeakMap();
-    rulesThisRequest.set(ctx, byDb);
-  }
-  let byMember = byDb.get(db);
-  if (!byMember) {
-    byMember = new Map();
-    byDb.set(db, byMember);
-  }
-  let p = byMember.get(userId);
-  if (!p) {
-    p = readMemberRules(db, userId);
-    byMember.set(userId, p);
-    p.catch(() => byMember?.delete(userId));
-  }
-  return p;
+  return ctx ? rulesThisRequest(ctx, db, userId, () => readMemberRules(db, userId)) : readMemberRules(db, userId);
 }
 
 async function readMemberRules(db: Db, userId: number): Promise<MemberRules> {
