@@ -33,7 +33,8 @@ export function AccountChart({ id, title, days, values, format, series, totalLab
   const height = 100 - top * 2;
   const zero = top + (max / span) * height;
   const total = values.reduce((s, v) => s + v, 0);
-  const tickEvery = n <= 7 ? 1 : 5;
+  // Weekly labels over 30 days: five-day ones ran into each other on a 390 px phone.
+  const tickEvery = n <= 7 ? 1 : 7;
   return (
     <figure className={`account-chart account-chart-${series}`} aria-labelledby={`${id}-title`}>
       <figcaption className="account-chart-head">
