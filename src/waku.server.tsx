@@ -4,6 +4,7 @@ import { refuseBadPath } from './middleware/05-paths';
 import { join } from 'node:path';
 import { indexAssets, serveBuiltAsset } from './server/http/built-assets';
 import { applySecurityHeaders } from './server/http/security-headers';
+import { servePage } from './server/page-cache';
 
 const pages = Object.fromEntries(Object.entries(import.meta.glob('./pages/**/*.{tsx,ts}')).map(([k, v]) => [k.slice('./'.length), v]));
 
@@ -20,7 +21,8 @@ const assets = indexAssets(join(process.cwd(), 'dist', 'public'));
  * Waku's Bun adapter with three additions: hostile paths (NUL and other control characters, bad
  * percent-encoding, `..` segments) answer 404 before the static file lookup, which runs ahead of
  * any middleware; the build's hashed assets are served immutable and precompressed
- * (server/http/built-assets.ts); and baseline security headers on every response.
+ * (server/http/built-assets.ts); member pages that allow it are answered from the page cache
+ * (server/page-cache); and baseline security headers on every response.
  */
 export default {
   ...entry,
@@ -28,7 +30,7 @@ export default {
     applySecurityHeaders(
       refuseBadPath(req) ??
         serveBuiltAsset(req, assets) ??
-        (await (entry.fetch as (r: Request, ...a: unknown[]) => Promise<Response>)(req, ...rest)),
+        (await servePage(req, () => (entry.fetch as (r: Request, ...a: unknown[]) => Promise<Response>)(req, ...rest))),
       req,
     ),
 };

@@ -18,6 +18,7 @@ import { formatDate, formatMoney } from '~/lib/format';
 import { checkAuth } from '~/lib/member-centre';
 import { fenToYuan } from '~/lib/money';
 import { getRequestContext } from '~/server/context';
+import { allowPageCache } from '~/server/page-cache';
 import { getDb } from '~/server/db/client';
 import { Auth } from './auth';
 import { OrderForm } from './order-form';
@@ -85,6 +86,8 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
   const path = `/user/order/${type}`;
   const params = new URLSearchParams(query);
   const creating = params.get('new') === '1';
+  // The list shows the member's orders, products and config only: all versioned (decision 0009).
+  if (!creating) allowPageCache();
   return (
     <OrderFrame
       page={`user/order/${type}`}

@@ -10,6 +10,7 @@ import { ensurePortalDatabase } from '~/demo';
 import { directUploadOrigins } from '~/features/upload';
 import { clientIp, resolveRequestSession } from '~/server/session';
 import { getSiteConfig } from '~/server/site-config';
+import { sessionResolvedByPageCache } from '~/server/page-cache';
 
 const DEV = Boolean(import.meta.env?.DEV);
 /** The object store's origin when direct uploads are configured (read once: it comes from the environment). */
@@ -28,7 +29,8 @@ export default function contextMiddleware(): MiddlewareHandler {
     ready ??= ensurePortalDatabase(db);
     await ready;
     const url = new URL(c.req.url);
-    const resolved = await resolveRequestSession(c, db);
+    // The page cache resolved the same cookie already when it looked this page up.
+    const resolved = sessionResolvedByPageCache() ?? (await resolveRequestSession(c, db));
     const ctx: RequestContext = {
       requestId: crypto.randomUUID(),
       nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64'),

@@ -31,7 +31,8 @@ const DEFAULT_UPLOAD: UploadConfig = {
 // ---------------------------------------------------------------------------------------------
 
 /** The cached configurations that carry a version. */
-export type ConfigName = 'site' | 'rules' | 'groups';
+/** `catalogue` (products and plans) is bumped by database triggers (migration 17), the others by code. */
+export type ConfigName = 'site' | 'rules' | 'groups' | 'catalogue';
 export type ConfigVersions = Record<ConfigName, number>;
 
 /** A request scope for the version check (pages: the request context; the API: {@link withConfigScope}). */
@@ -41,7 +42,7 @@ const inFlight = new WeakMap<Db, Promise<ConfigVersions>>();
 
 async function readVersions(db: Db): Promise<ConfigVersions> {
   const rows: { name: string; version: unknown }[] = await db.sql`SELECT name, version FROM config_version`;
-  const out: ConfigVersions = { site: 0, rules: 0, groups: 0 };
+  const out: ConfigVersions = { site: 0, rules: 0, groups: 0, catalogue: 0 };
   for (const r of rows) if (r.name in out) out[r.name as ConfigName] = num(r.version);
   return out;
 }

@@ -3,7 +3,8 @@
  * and languages load member pages from the built server in parallel, many times over, document
  * loads and client navigations (RSC) alike, and every response must be the requester's own.
  * Guards the per-request state of the render path: the static-region hand-off between the RSC
- * and HTML renders, the config caches, the request context.
+ * and HTML renders, the config caches, the request context, and the page cache (whose answers
+ * are counted: most document loads of the order lists come from it).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { type PortalDatabase, type PortalServer, loginToken, portalDatabase, startPortal } from '../support/server';
@@ -82,11 +83,13 @@ for (const engine of engines()) {
       expect([...demo.orders].some((no) => manager.orders.has(no))).toBe(false);
       const wrong: string[] = [];
       let tables = 0;
+      let cached = 0;
       const load = async (m: Member, other: Member, path: string) => {
         const res = await fetch(`${server.baseUrl}${path}`, {
           headers: { cookie: m.cookie, accept: path.startsWith('/RSC/') ? '*/*' : 'text/html' },
         });
         const body = await res.text();
+        if (res.headers.get('x-page-cache') === 'hit') cached++;
         if (res.status !== 200) wrong.push(`${m.account} ${path}: HTTP ${res.status}`);
         if (body.includes('data-order=')) tables++;
         for (const p of problems(body, path, m, other)) wrong.push(`${m.account} ${path}: ${p}`);
@@ -96,6 +99,7 @@ for (const engine of engines()) {
       }
       expect(wrong).toEqual([]);
       expect(tables).toBeGreaterThan(ROUNDS * 2); // the order tables really were checked
+      expect(cached).toBeGreaterThan(ROUNDS * 2); // and the page cache answered many of them
     }, 180_000);
   });
 }

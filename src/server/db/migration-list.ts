@@ -4,7 +4,7 @@
  *
  * Each business area owns one file in ./schema (its version numbers are reserved there, so areas
  * built side by side never collide): 09 account, 10 uploads, 11 orders, 12 operator, 13 team,
- * 14 sealing, 15 claims, 16 endorsements and invoices.
+ * 14 sealing, 15 claims, 16 endorsements and invoices, 17 the page cache.
  */
 import type { Migration } from './schema/migration';
 import { accountMigrations } from './schema/09-account';
@@ -15,6 +15,7 @@ import { teamMigrations } from './schema/13-team';
 import { sealingMigrations } from './schema/14-sealing';
 import { claimMigrations } from './schema/15-claims';
 import { endorseMigrations } from './schema/16-endorse';
+import { pageCacheMigrations } from './schema/17-page-cache';
 
 export type { Migration };
 
@@ -257,4 +258,5 @@ export const migrations: Migration[] = [
   ...sealingMigrations,
   ...claimMigrations,
   ...endorseMigrations,
+  ...pageCacheMigrations,
 ].sort((a, b) => a.version - b.version);

@@ -14,6 +14,8 @@ export interface ResolvedSession {
   user?: UserRow;
   /** When the credential that gave the session expires (Unix seconds). */
   expiresAt?: number;
+  /** The member's data version (migration 17): moves whenever a row the member's pages show changes. */
+  dataVersion?: number;
 }
 
 export interface TokenLookup {
@@ -23,13 +25,15 @@ export interface TokenLookup {
   revokedAt: number | null;
   lastUsedAt: number | null;
   user: UserRow;
+  dataVersion: number;
 }
 
 /** The token row behind a raw token, with its member (internal to sessions and refresh). */
 export async function lookupToken(db: Db, raw: string): Promise<TokenLookup | null> {
   const [r] = await db.sql`SELECT t.id AS token_id, t.type AS token_type, t.expires_at AS token_expires_at,
-      t.revoked_at AS token_revoked_at, t.last_used_at AS token_last_used_at, u.*
-    FROM token t JOIN "user" u ON u.id = t.user_id WHERE t.token_hash = ${hashToken(raw)}`;
+      t.revoked_at AS token_revoked_at, t.last_used_at AS token_last_used_at, v.version AS member_data_version, u.*
+    FROM token t JOIN "user" u ON u.id = t.user_id LEFT JOIN member_data_version v ON v.user_id = u.id
+    WHERE t.token_hash = ${hashToken(raw)}`;
   if (!r) return null;
   return {
     tokenId: num(r.token_id),
@@ -38,6 +42,7 @@ export async function lookupToken(db: Db, raw: string): Promise<TokenLookup | nu
     revokedAt: numOrNull(r.token_revoked_at),
     lastUsedAt: numOrNull(r.token_last_used_at),
     user: toUserRow(r),
+    dataVersion: num(r.member_data_version),
   };
 }
 
@@ -51,7 +56,13 @@ async function fromLookup(db: Db, hit: TokenLookup | null, type: string, via: Se
   if (hit.lastUsedAt === null || now - hit.lastUsedAt >= LAST_USED_THROTTLE) {
     await db.sql`UPDATE token SET last_used_at = ${now} WHERE id = ${hit.tokenId}`;
   }
-  return { session: { userId: hit.user.id, tokenId: hit.tokenId, via }, problem: 'none', user: hit.user, expiresAt: hit.expiresAt };
+  return {
+    session: { userId: hit.user.id, tokenId: hit.tokenId, via },
+    problem: 'none',
+    user: hit.user,
+    expiresAt: hit.expiresAt,
+    dataVersion: hit.dataVersion,
+  };
 }
 
 /**
