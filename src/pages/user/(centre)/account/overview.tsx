@@ -16,6 +16,7 @@ import { formatDate, formatMoney, greeting, hourIn } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import type { MenuItem } from '~/lib/types';
 import { getDb } from '~/server/db/client';
+import { allowPageCache } from '~/server/page-cache';
 
 function flatten(items: MenuItem[]): MenuItem[] {
   return items.flatMap((i) => (i.type === 'menu_dir' ? flatten(i.children) : [i]));
@@ -24,6 +25,7 @@ function flatten(items: MenuItem[]): MenuItem[] {
 const signed = (s: string) => (s.startsWith('-') ? s : `+${s}`);
 
 export default function OverviewPage({ query }: PageProps<'/user/account/overview'>) {
+  allowPageCache(); // member, ledgers and config; the greeting's hour is part of the key (decision 0009)
   const days = new URLSearchParams(query ?? '').get('days') === '30' ? 30 : 7;
   return (
     <MemberPage

@@ -12,9 +12,11 @@ import { listClaims } from '~/features/claims';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { visibleUserIds } from '~/server/members';
+import { allowPageCache } from '~/server/page-cache';
 
 export default function ClaimListPage({ query }: PageProps<'/user/claim/list'>) {
   const params = new URLSearchParams(query ?? '');
+  if (params.get('new') !== '1') allowPageCache(); // the list: claims and config only, all versioned (decision 0009)
   return (
     <ClaimPage
       page="user/claim/list"
