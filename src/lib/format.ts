@@ -107,15 +107,23 @@ export function formatMoney(value: string | number): string {
   return MONEY.format(n);
 }
 
+const zoneChecks = new Map<string, boolean>();
+
 /** `tz` when it is an IANA time zone this runtime knows (e.g. from the `ba-tz` cookie), else null. */
 export function validTimeZone(tz: string | null | undefined): string | null {
   if (!tz || tz.length > 64 || !/^[A-Za-z_+\-/0-9]+$/.test(tz)) return null;
+  const known = zoneChecks.get(tz);
+  if (known !== undefined) return known ? tz : null;
+  let ok = true;
   try {
     new Intl.DateTimeFormat('en', { timeZone: tz });
-    return tz;
   } catch {
-    return null;
+    ok = false;
   }
+  // Every page request asks (the ba-tz cookie); building a formatter costs more than the page's query.
+  if (zoneChecks.size >= 1000) zoneChecks.clear();
+  zoneChecks.set(tz, ok);
+  return ok ? tz : null;
 }
 
 /**
