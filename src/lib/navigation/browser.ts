@@ -8,7 +8,7 @@
  *   smooth scroll to the `#hash` target). client-navigate.ts, scroll.ts.
  * - `handleLinkClick(to, event)`: the same checks for NavLink; leaves plain in-app navigations
  *   to Waku's <Link> (its pending status drives the bar). client-navigate.ts.
- * - progress bar: one nprogress instance, counted, shared by links and `navigate()`. progress.ts.
+ * - progress bar: one bar, counted, shared by links and `navigate()`. progress.ts.
  * - `<a data-nav>` links rendered on the server: one delegated listener and `aria-current`. nav-anchors.ts.
  * - `installChunkReload()`: chunk-load recovery (chunk-guard.ts over chunk-reload.ts).
  * ClientRuntime (src/islands/client-runtime.tsx) binds Waku's `router.push` and the update
