@@ -1,7 +1,7 @@
 /**
  * Named route middlewares: a registry filled with `defineMiddleware(name, fn)`; routes declare
  * the names they need (routes.ts). The same registry runs on the server (first loads, Hono
- * middleware 35-navigation) and in the browser (NavLink clicks, `navigate()`), so the two
+ * middleware 35-navigation) and in the browser (`<a data-nav>` clicks, `navigate()`), so the two
  * cannot drift. A name that is not registered is a programming error: it throws
  * `Unknown route middleware: {name}`.
  *

@@ -47,3 +47,12 @@ test('a navigation that starts while the bar fades out keeps it', () => {
   expect(document.querySelector<HTMLElement>('#nprogress')?.style.opacity).toBe('1');
   expect(position()).toBeLessThan(0);
 });
+
+test('a bar taken out of the document is put back by the next navigation', () => {
+  startProgress();
+  document.querySelector('#nprogress')?.remove();
+  doneProgress();
+  jest.advanceTimersByTime(1000);
+  startProgress();
+  expect(document.querySelectorAll('#nprogress > .bar')).toHaveLength(1);
+});

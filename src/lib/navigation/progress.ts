@@ -19,7 +19,8 @@ let fading: ReturnType<typeof setTimeout> | undefined;
 
 function move(n: number): void {
   status = n;
-  if (!root) {
+  // Also when something took it out of the document (nprogress looked it up each time too).
+  if (!root?.isConnected) {
     root = document.createElement('div');
     root.id = 'nprogress';
     root.innerHTML = '<div class="bar"><div class="peg"></div></div>';
