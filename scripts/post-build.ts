@@ -10,7 +10,7 @@
  * (`_buildId!==…`), else the build fails. The route list comes from Waku's build metadata and
  * must equal src/lib/navigation/routes.ts.
  *
- * It builds the plain-page script (src/lib/plain-page.ts, the only script of pages served without
+ * It builds the plain-page script (src/lib/plain-page/index.ts, the only script of pages served without
  * React) on its own into dist/public/assets/plain-page-<hash>.js, so it shares no chunk with the
  * React bundle; src/server/http/plain-page.ts finds it there.
  *
@@ -76,12 +76,12 @@ export async function readRoutes(distDir = dist): Promise<{ pages: string[]; pre
   return { pages: pages.sort(), prerendered: prerendered.sort() };
 }
 
-/** Builds src/lib/plain-page.ts, minified and self-contained; returns its file name. */
+/** Builds src/lib/plain-page/index.ts, minified and self-contained; returns its file name. */
 export async function buildPlainPageScript(assetsDir = join(dist, 'public/assets')): Promise<string> {
   const result = await Bun.build({
-    entrypoints: [join(root, 'src/lib/plain-page.ts')],
+    entrypoints: [join(root, 'src/lib/plain-page/index.ts')],
     outdir: assetsDir,
-    naming: '[name]-[hash].[ext]',
+    naming: 'plain-page-[hash].[ext]',
     target: 'browser',
     format: 'esm',
     minify: true,

@@ -13,8 +13,8 @@ function watchScripts(page: Page) {
   return { scripts, rsc: () => rsc };
 }
 
-test.describe('plain pages (home, products, not found): served without React', () => {
-  for (const path of ['/', '/product', '/no/such/page']) {
+test.describe('plain pages (home, products, verify, not found): served without React', () => {
+  for (const path of ['/', '/product', '/verify', '/no/such/page']) {
     test(`${path} loads only the plain-page script`, async ({ page }) => {
       const seen = watchScripts(page);
       await page.goto(path);
@@ -69,18 +69,22 @@ test.describe('plain pages (home, products, not found): served without React', (
     await waitForHydration(page);
   });
 
-  test('from a plain page into a hydrated one and back by client navigation', async ({ page }) => {
+  test('from a plain page into a hydrated one, and back with a full page load', async ({ page }) => {
     await page.goto('/');
     await waitForHydration(page);
     await page.locator('header nav').getByRole('link', { name: '在线报价' }).click();
     await expect(page).toHaveURL(/\/offer$/);
     await page.locator('html[data-nav-ready]').waitFor();
-    // The offer page runs the React runtime: its head nav links navigate in the app from here.
+    // The offer page runs the React runtime; its head nav links navigate in the app from here…
     await expect.poll(() => page.evaluate(() => typeof (window as unknown as { __portalNav?: unknown }).__portalNav)).toBe('object');
     await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+    // …except into a plain page, whose script only comes with the document.
+    const seen = watchScripts(page);
     await page.locator('header nav').getByRole('link', { name: '首页' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.locator('h1')).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
+    await waitForHydration(page);
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBeUndefined();
+    expect(seen.scripts.filter((s) => !s.startsWith('/assets/plain-page-'))).toEqual([]);
+    expect(seen.rsc()).toBe(0);
   });
 });

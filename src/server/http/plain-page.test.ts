@@ -105,7 +105,7 @@ describe('plain-page script URL', () => {
     writeFileSync(join(dir, 'assets', 'plain-page-Ab_9.js'), '');
     writeFileSync(join(dir, 'assets', 'plain-page-Ab_9.js.br'), '');
     expect(plainPageScriptUrl(false, dir)).toBe('/assets/plain-page-Ab_9.js');
-    expect(plainPageScriptUrl(true, dir)).toBe('/src/lib/plain-page.ts');
+    expect(plainPageScriptUrl(true, dir)).toBe('/src/lib/plain-page/index.ts');
     expect(plainPageScriptUrl(false, join(dir, 'missing'))).toBeNull();
   });
 });

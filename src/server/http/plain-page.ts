@@ -107,7 +107,7 @@ export function plainPageResponse(res: Response, scriptUrl: string | null): Resp
  * or the source file that Vite serves under `waku dev`; null when a build has none.
  */
 export function plainPageScriptUrl(dev: boolean, publicDir = join(process.cwd(), 'dist', 'public')): string | null {
-  if (dev) return '/src/lib/plain-page.ts';
+  if (dev) return '/src/lib/plain-page/index.ts';
   try {
     const name = readdirSync(join(publicDir, 'assets')).find((n) => /^plain-page-[\w-]+\.js$/.test(n));
     return name ? `/assets/${name}` : null;

@@ -7,13 +7,16 @@
  * - the `ba-tz` time-zone cookie (TimeZoneSync);
  * - Escape and outside clicks close header dropdowns (CollapseOnNavigate);
  * - a menu entry of an unknown type shows spec §2's error toast and goes nowhere (nav-anchors.ts);
- * - `<html data-nav-ready>` once it runs, as the full runtime does after hydration.
+ * - `<html data-nav-ready>` once it runs, as the full runtime does after hydration;
+ * and what a plain page's own markup asks for: /verify's file comparison (`[data-seal-verify]`,
+ * verify-file.ts).
  *
  * Built on its own by scripts/post-build.ts (nothing shared with the React bundle); the texts it
  * shows come from the marker's `data-texts`, in the page's language.
  */
-import { installDropdownAutoclose } from './dropdowns';
-import { syncTimeZoneCookie } from './time-zone-cookie';
+import { installDropdownAutoclose } from '../dropdowns';
+import { syncTimeZoneCookie } from '../time-zone-cookie';
+import { enhanceVerifyFile } from './verify-file';
 
 /** Texts the page hands to the script (JSON in the marker's `data-texts`). */
 export interface PlainPageTexts {
@@ -90,10 +93,12 @@ export function startPlainPage(doc: Document): () => void {
     showErrorToast(doc, texts.menuTypeUnrecognized ?? '', texts.close ?? '');
   };
   doc.addEventListener('click', onClick);
+  const unwire = [...doc.querySelectorAll<HTMLElement>('[data-seal-verify]')].map((el) => enhanceVerifyFile(el));
   doc.documentElement.dataset.navReady = 'true';
   return () => {
     removeDropdowns();
     doc.removeEventListener('click', onClick);
+    for (const fn of unwire) fn();
   };
 }
 

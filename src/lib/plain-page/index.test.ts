@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test';
-import { startPlainPage } from './plain-page';
+import { startPlainPage } from '.';
 
 let stop: () => void = () => {};
 beforeEach(() => {
