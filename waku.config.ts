@@ -4,7 +4,7 @@ import { defineConfig } from 'waku/config';
 /**
  * Our client code that every hydrated page runs, as one chunk (`app-<hash>.js`) instead of eight
  * small ones: the navigation runtime, the toast store, the root layout's islands, the language and
- * theme switches and the static-region island, with @vitejs/plugin-rsc's modules that re-export them
+ * theme switch listener and the static-region island, with @vitejs/plugin-rsc's modules that re-export them
  * (and Waku's own client components). One gzip stream and fewer requests: 103.6 → 102.5 kB gzip,
  * 10 → 5 files on /user/order/guzhu (#15). Page-specific islands keep their own chunks.
  *
@@ -13,9 +13,9 @@ import { defineConfig } from 'waku/config';
  * client's namespace exists (TypeError at start); `strictExecutionOrder` fixes it but costs 2 kB more.
  */
 const ALWAYS_MOUNTED =
-  /src[\\/](lib[\\/](navigation[\\/]|notify\.|http[\\/]messages\.|dropdowns\.|time-zone-cookie\.|static-html[\\/])|islands[\\/](client-runtime|collapse-on-navigate|notifications|time-zone-sync|lang-switch|theme-switch|prefs|static-html)\.)|i18n[\\/][^\\/]+[\\/]request\./;
+  /src[\\/](lib[\\/](navigation[\\/]|notify\.|http[\\/]messages\.|dropdowns\.|time-zone-cookie\.|prefs-(forms|cookie)\.|static-html[\\/])|islands[\\/](client-runtime|collapse-on-navigate|notifications|time-zone-sync|static-html)\.)|i18n[\\/][^\\/]+[\\/]request\./;
 const ALWAYS_MOUNTED_REFERENCES =
-  /client-references\/group\/(facade:src\/pages\/_layout\.tsx|shared:node_modules\/waku\/dist\/minimal\/client\.js|shared:src\/islands\/(lang-switch|static-html)\.tsx)$/;
+  /client-references\/group\/(facade:src\/pages\/_layout\.tsx|shared:node_modules\/waku\/dist\/minimal\/client\.js|shared:src\/islands\/static-html\.tsx)$/;
 
 export default defineConfig({
   unstable_adapter: 'waku/adapters/bun',

@@ -41,8 +41,12 @@ test.describe('plain pages (home, products, verify, not found): served without R
 
     const before = await page.locator('html').getAttribute('data-theme');
     const next = before === 'dark' ? 'light' : 'dark';
+    // The theme flips in the page (no reload), as on hydrated pages.
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 3));
     await page.locator('form[action="/theme"] button').first().click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', next);
+    await expect(page.locator('form[action="/theme"] button').first()).toHaveAttribute('aria-pressed', String(next === 'dark'));
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(3);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', next);
 

@@ -2,10 +2,11 @@
  * The one script of a plain page: a page that declares it has nothing to hydrate (`<PlainPage>`,
  * src/components/plain-page.tsx) is served without React, Waku's router and the inline RSC
  * payload (src/server/http/plain-page.ts), so its links are ordinary navigations (the server runs
- * the navigation pipeline on every document request) and the language and theme switches are
- * their no-JS form posts. This script keeps what the root layout's islands would have done there:
+ * the navigation pipeline on every document request). This script keeps what the root layout's
+ * islands would have done there:
  * - the `ba-tz` time-zone cookie (TimeZoneSync);
  * - Escape and outside clicks close header dropdowns (CollapseOnNavigate);
+ * - the language and theme switches answer in the page, as on every page (src/lib/prefs-forms.ts);
  * - a menu entry of an unknown type shows spec §2's error toast and goes nowhere (nav-anchors.ts);
  * - `<html data-nav-ready>` once it runs, as the full runtime does after hydration;
  * and what a plain page's own markup asks for: /verify's file comparison (`[data-seal-verify]`,
@@ -15,6 +16,7 @@
  * shows come from the marker's `data-texts`, in the page's language.
  */
 import { installDropdownAutoclose } from '../dropdowns';
+import { installPrefForms } from '../prefs-forms';
 import { syncTimeZoneCookie } from '../time-zone-cookie';
 import { enhanceVerifyFile } from './verify-file';
 
@@ -85,6 +87,7 @@ export function startPlainPage(doc: Document): () => void {
   const texts = JSON.parse(marker?.dataset.texts || '{}') as Partial<PlainPageTexts>;
   syncTimeZoneCookie();
   const removeDropdowns = installDropdownAutoclose(doc);
+  const removePrefForms = installPrefForms(doc);
   const onClick = (e: MouseEvent) => {
     if (e.defaultPrevented || e.button !== 0) return;
     const a = (e.target as Element | null)?.closest?.<HTMLAnchorElement>('a[data-menu-type="unknown"]');
@@ -97,6 +100,7 @@ export function startPlainPage(doc: Document): () => void {
   doc.documentElement.dataset.navReady = 'true';
   return () => {
     removeDropdowns();
+    removePrefForms();
     doc.removeEventListener('click', onClick);
     for (const fn of unwire) fn();
   };
