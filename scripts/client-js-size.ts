@@ -13,8 +13,8 @@
  *
  * Paths are measured in order; `--login user:password` logs in (POST /userapi/v1/user/login, needs
  * the login captcha off: PORTAL_LOGIN_CAPTCHA=0) and applies to the paths after it, `--anon` drops the
- * session again. A logged-in path that answers anything but 200 is an error, never a silent
- * measurement of the login page.
+ * session again. A path that answers anything but 200 or 404 (a redirect to the login page, an
+ * error) is an error, never a silent measurement of another page.
  */
 import { gzipSync } from 'node:zlib';
 
@@ -95,7 +95,8 @@ function fetchJs(url: string): Promise<{ bytes: Uint8Array; imports: string[] }>
 export async function measurePage(base: string, path: string, cookie: string | null): Promise<PageJs> {
   const res = await fetch(base + path, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
   const html = await res.text();
-  if (res.status !== 200)
+  // A redirect (e.g. to the login page) or a server error is never measured in place of the page; a 404 page is a page.
+  if (res.status !== 200 && res.status !== 404)
     throw new Error(`${path} answered HTTP ${res.status}${res.headers.get('location') ? ` → ${res.headers.get('location')}` : ''}`);
   const seen = new Set<string>();
   const queue = scriptUrlsOf(html).map((u) => new URL(u, base + path).href);
@@ -147,7 +148,8 @@ export async function measureInBrowser(base: string, path: string, cookie: strin
       );
     });
     const res = await page.goto(base + path, { waitUntil: 'networkidle' });
-    if (res?.status() !== 200 || new URL(page.url()).pathname !== new URL(base + path).pathname)
+    const status = res?.status();
+    if ((status !== 200 && status !== 404) || new URL(page.url()).pathname !== new URL(base + path).pathname)
       throw new Error(`${path} in the browser ended at ${page.url()} (HTTP ${res?.status()})`);
     const files = (await Promise.all(pending)).filter((f) => f !== null);
     const page_ = total(path, cookie, files);
