@@ -4,9 +4,10 @@ import { defineConfig } from 'waku/config';
 /**
  * Our client code that every hydrated page runs, as one chunk (`app-<hash>.js`) instead of eight
  * small ones: the navigation runtime, the toast store, the root layout's islands, the language and
- * theme switch listener and the static-region island, with @vitejs/plugin-rsc's modules that re-export them
- * (and Waku's own client components). One gzip stream and fewer requests (when introduced: 103.6 →
- * 102.5 kB gzip, 10 → 5 files on /user/order/guzhu, #15). Page-specific islands keep their own chunks.
+ * theme switch listener and the static-region island, with @vitejs/plugin-rsc's modules that
+ * re-export them (and Waku's own client components). One gzip stream and fewer requests (when
+ * introduced: 103.6 → 102.5 kB gzip, 10 → 5 files on /user/order/guzhu, #15). Page-specific islands
+ * keep their own chunks.
  *
  * React, the RSC client and Waku's router stay in the entry chunk: moved into this group they import
  * the island loader map back from the entry, and that cycle runs Waku's client before the RSC
