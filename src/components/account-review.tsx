@@ -6,7 +6,7 @@
 import { listTopupsForReview } from '~/features/account';
 import { apiMessage } from '~/features/_shared/messages';
 import { AccountReviewActions } from '~/islands/account-review-actions';
-import { NavLink } from '~/islands/nav-link';
+import { NavAnchor } from './nav-anchor';
 import { formatDate, formatMoney } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import type { Locale } from '~/lib/types';
@@ -216,15 +216,15 @@ export async function AccountReview({ query }: { query: string }) {
           {result.total > limit ? (
             <nav className="pager" aria-label={tx.pageOf}>
               {page > 1 ? (
-                <NavLink className="btn btn-ghost btn-sm" to={link(page - 1)} match="none">
+                <NavAnchor className="btn btn-ghost btn-sm" to={link(page - 1)} match="none">
                   {tx.prev}
-                </NavLink>
+                </NavAnchor>
               ) : null}
               <span className="pager-status">{fill(tx.pageOf, { page, pages })}</span>
               {page < pages ? (
-                <NavLink className="btn btn-ghost btn-sm" to={link(page + 1)} match="none">
+                <NavAnchor className="btn btn-ghost btn-sm" to={link(page + 1)} match="none">
                   {tx.next}
-                </NavLink>
+                </NavAnchor>
               ) : null}
             </nav>
           ) : null}

@@ -1,8 +1,9 @@
 /**
  * An in-app link as plain server markup: `<a data-nav>` (its value: how it matches the current page,
- * empty for exact) navigates in the app through the one
- * delegated listener (src/lib/navigation/nav-anchors.ts) with NavLink's checks, progress bar and
- * `aria-current`, without an island per link. Usable inside static regions.
+ * empty for exact) navigates in the app through the one delegated listener
+ * (src/lib/navigation/nav-anchors.ts) with the pre-navigation checks, progress bar and
+ * `aria-current`, without an island per link. Usable inside static regions and on plain pages
+ * (there it is an ordinary link).
  */
 import type { ReactNode } from 'react';
 import { isCurrentLink, type LinkMatch } from '~/lib/navigation/current';

@@ -8,11 +8,13 @@
  * - `<html data-nav-ready="true">` once this has mounted (e2e tests wait for it), and
  *   `window.__portalNav` = { navigate, buildId, latestId(), checkForUpdate() } for tests;
  * - chunk-load recovery (reload at most once per 10 s);
- * - server-rendered `<a data-nav>` links: client navigation on click, `aria-current` after each navigation.
+ * - server-rendered `<a data-nav>` links: client navigation on click, `aria-current` after each navigation;
+ * - the language and theme switches (src/lib/prefs-forms.ts).
  */
 import { useEffect } from 'react';
 import { useRouter } from 'waku/router/client';
 import { bindReload, bindRouter, markCurrentAnchors, startClientRuntime } from '~/lib/navigation/browser';
+import { installPrefForms } from '~/lib/prefs-forms';
 
 export function ClientRuntime() {
   const { push, reload, path } = useRouter();
@@ -22,6 +24,8 @@ export function ClientRuntime() {
 
   // Once per page: the root layout can remount on navigation, the checker must keep its timers.
   useEffect(() => startClientRuntime(), []);
+  // The language and theme switches are server markup; one listener answers them.
+  useEffect(() => installPrefForms(document), []);
 
   // Server-rendered `a[data-nav]` links keep their aria-current through client navigations.
   useEffect(() => markCurrentAnchors(document, path), [path]);

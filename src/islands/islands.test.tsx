@@ -4,8 +4,6 @@ import { apiMessage } from '~/features/_shared/messages';
 import { loginSchema } from '~/features/identity/schemas';
 import { checkInput } from '~/lib/schema';
 import { LoginForm } from './login-form';
-import { LangSwitch } from './lang-switch';
-import { ThemeSwitch } from './theme-switch';
 
 afterEach(cleanup);
 
@@ -108,27 +106,5 @@ describe('LoginForm', () => {
     } finally {
       globalThis.fetch = orig;
     }
-  });
-});
-
-describe('preference switches', () => {
-  test('LangSwitch is a POST /lang form with lang and to', () => {
-    const { container } = render(<LangSwitch next="en" nextName="English" label="Switch language" to="/product" />);
-    const form = container.querySelector('form')!;
-    expect(form.getAttribute('action')).toBe('/lang');
-    expect((container.querySelector('input[name=lang]') as HTMLInputElement).value).toBe('en');
-    expect((container.querySelector('input[name=to]') as HTMLInputElement).value).toBe('/product');
-  });
-
-  test('ThemeSwitch flips data-theme and stores the cookie with JS', async () => {
-    const { container } = render(<ThemeSwitch theme="light" to="/" toDark="Dark" toLight="Light" />);
-    expect(container.querySelector('form')!.getAttribute('action')).toBe('/theme');
-    expect((container.querySelector('input[name=theme]') as HTMLInputElement).value).toBe('dark');
-    await act(async () => {
-      fireEvent.submit(container.querySelector('form')!);
-    });
-    expect(document.documentElement.dataset.theme).toBe('dark');
-    expect(document.cookie).toContain('ba-theme=dark');
-    expect((container.querySelector('input[name=theme]') as HTMLInputElement).value).toBe('light');
   });
 });

@@ -12,9 +12,8 @@
  *   the last loading request ends it fades out over 400 ms.
  * - Texts follow `<html lang>` (the island takes no props).
  */
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
-import { closeToast, NOTIFY_GAP, notifyState, pauseToast, resumeToast, type NotifyType } from '~/lib/notify';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { closeToast, NOTIFY_GAP, notifyState, pauseToast, resumeToast, subscribeNotify, type NotifyType } from '~/lib/notify';
 import { requestMessages } from '~/lib/http/messages';
 import '../styles/notifications.css';
 
@@ -33,8 +32,12 @@ function Glyph({ children, className }: { children: ReactNode; className: string
   );
 }
 
+const readToasts = () => notifyState.toasts;
+const readLoading = () => notifyState.loading;
+
 export function Notifications() {
-  const snap = useSnapshot(notifyState);
+  const toasts = useSyncExternalStore(subscribeNotify, readToasts, readToasts);
+  const loading = useSyncExternalStore(subscribeNotify, readLoading, readLoading);
   const [mounted, setMounted] = useState(false);
   const refs = useRef(new Map<number, HTMLDivElement>());
   useEffect(() => setMounted(true), []);
@@ -57,11 +60,10 @@ export function Notifications() {
 
   if (!mounted) return null;
   const m = requestMessages();
-  const { loading } = snap;
 
   return (
     <>
-      {snap.toasts.map((t) => (
+      {toasts.map((t) => (
         // biome-ignore lint/a11y/noStaticElementInteractions: hover only pauses the toast's timer; it carries role alert/status set below
         <div
           key={t.id}

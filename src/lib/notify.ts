@@ -1,5 +1,7 @@
 /**
- * Toast notifications and the global loading indicator, as a tiny valtio store.
+ * Toast notifications and the global loading indicator, as a tiny store: `notifyState` holds
+ * immutable values (each change replaces `toasts` or `loading`) and `subscribeNotify` tells the
+ * island. Plain code instead of valtio keeps ~2 kB gzip of proxy machinery off every page (#15).
  *
  * - `notify({type, message, duration?})` queues a toast; the Notifications island
  *   (src/islands/notifications.tsx, mounted once in the root layout) renders the stack.
@@ -13,8 +15,6 @@
  *
  * Plain module: safe to import from server code (it only touches timers when called).
  */
-import { proxy } from 'valtio';
-
 export type NotifyType = 'success' | 'error' | 'info' | 'warning';
 
 export const NOTIFY_DURATION = 4500;
@@ -48,10 +48,29 @@ export interface LoadingState {
   zIndex: number;
 }
 
-export const notifyState = proxy({
-  toasts: [] as Toast[],
-  loading: { count: 0, visible: false, leaving: false, zIndex: BASE_Z_INDEX } as LoadingState,
-});
+const IDLE: LoadingState = { count: 0, visible: false, leaving: false, zIndex: BASE_Z_INDEX };
+
+/** Current values; read-only outside this module (changes go through the functions below). */
+export const notifyState: { readonly toasts: readonly Toast[]; readonly loading: Readonly<LoadingState> } = {
+  toasts: [],
+  loading: IDLE,
+};
+const state = notifyState as { toasts: readonly Toast[]; loading: LoadingState };
+
+const listeners = new Set<() => void>();
+/** For `useSyncExternalStore`: `fn` runs after every change; returns the unsubscribe function. */
+export function subscribeNotify(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+function setToasts(toasts: readonly Toast[]): void {
+  state.toasts = toasts;
+  for (const fn of listeners) fn();
+}
+function setLoading(patch: Partial<LoadingState>): void {
+  state.loading = { ...state.loading, ...patch };
+  for (const fn of listeners) fn();
+}
 
 let zIndex = BASE_Z_INDEX;
 /** The next stacking layer: 2000, 2001, … (shared by toasts and the loading overlay). */
@@ -85,7 +104,7 @@ export function notify(options: NotifyOptions): number {
     duration,
     zIndex: type === 'error' ? ERROR_Z_INDEX : nextZIndex(),
   };
-  notifyState.toasts.push(toast);
+  setToasts([...state.toasts, toast]);
   if (duration > 0) startTimer(id, duration);
   return id;
 }
@@ -99,8 +118,7 @@ export function closeToast(id: number): void {
   const t = timers.get(id);
   if (t?.handle) clearTimeout(t.handle);
   timers.delete(id);
-  const i = notifyState.toasts.findIndex((x) => x.id === id);
-  if (i >= 0) notifyState.toasts.splice(i, 1);
+  if (state.toasts.some((x) => x.id === id)) setToasts(state.toasts.filter((x) => x.id !== id));
 }
 
 /** Stop a toast's countdown (pointer over it, or focus inside it). */
@@ -125,32 +143,33 @@ let fadeTimer: ReturnType<typeof setTimeout> | null = null;
 export const loading = {
   /** One more opener; the first one shows the indicator (and cancels a running fade-out). */
   open(): void {
-    const s = notifyState.loading;
-    s.count++;
-    if (s.count !== 1) return;
+    const s = state.loading;
+    if (s.count !== 0) {
+      setLoading({ count: s.count + 1 });
+      return;
+    }
     if (fadeTimer) {
       clearTimeout(fadeTimer);
       fadeTimer = null;
     }
-    if (!s.visible) s.zIndex = nextZIndex();
-    s.visible = true;
-    s.leaving = false;
+    setLoading({ count: 1, visible: true, leaving: false, zIndex: s.visible ? s.zIndex : nextZIndex() });
   },
   /** One opener fewer; at zero the indicator fades out over LOADING_FADE ms. */
   close(): void {
-    const s = notifyState.loading;
-    if (s.count === 0) return;
-    s.count--;
-    if (s.count !== 0) return;
-    s.leaving = true;
+    const { count } = state.loading;
+    if (count === 0) return;
+    if (count > 1) {
+      setLoading({ count: count - 1 });
+      return;
+    }
+    setLoading({ count: 0, leaving: true });
     fadeTimer = setTimeout(() => {
       fadeTimer = null;
-      s.visible = false;
-      s.leaving = false;
+      setLoading({ visible: false, leaving: false });
     }, LOADING_FADE);
   },
   get count(): number {
-    return notifyState.loading.count;
+    return state.loading.count;
   },
 };
 
@@ -160,7 +179,7 @@ export function resetNotify(): void {
   timers.clear();
   if (fadeTimer) clearTimeout(fadeTimer);
   fadeTimer = null;
-  notifyState.toasts.splice(0);
-  Object.assign(notifyState.loading, { count: 0, visible: false, leaving: false, zIndex: BASE_Z_INDEX });
+  setToasts([]);
+  setLoading(IDLE);
   zIndex = BASE_Z_INDEX;
 }

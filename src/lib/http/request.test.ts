@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { subscribe } from 'valtio';
-import { notifyState } from '../notify';
+import { notifyState, subscribeNotify } from '../notify';
 import { ApiError, TIMEOUT_MESSAGE, flattenParams, http, inFlightCount, isCancel, request, tokenStore, withParams } from './index';
 import { base, fail, hits, toasts, setupTestServer } from './test-server';
 
@@ -169,16 +168,12 @@ describe('loading indicator', () => {
   test('overlapping loading requests open it once and close it once, when the last one ends', async () => {
     const transitions: string[] = [];
     let open = false;
-    const unsubscribe = subscribe(
-      notifyState.loading,
-      () => {
-        if (notifyState.loading.count > 0 !== open) {
-          open = !open;
-          transitions.push(open ? 'open' : 'close');
-        }
-      },
-      true,
-    );
+    const unsubscribe = subscribeNotify(() => {
+      if (notifyState.loading.count > 0 !== open) {
+        open = !open;
+        transitions.push(open ? 'open' : 'close');
+      }
+    });
     const a = request({ url: `${base}/slow`, params: { n: 1 }, loading: true });
     expect(notifyState.loading.count).toBe(1);
     expect(notifyState.loading.visible).toBe(true);

@@ -1,29 +1,11 @@
 import { afterEach, beforeEach, describe, expect, mock, spyOn, test } from 'bun:test';
 import { notifyState, closeToast } from '~/lib/notify';
-import { bindRouter, bindUpdateChecker, handleLinkClick, navigate, scrollAfterNavigation } from './browser';
+import { PAINT_WAIT_MS, bindRouter, bindUpdateChecker, installNavAnchors, navigate, scrollAfterNavigation } from './browser';
 import type { UpdateChecker } from './update-check';
 
 const pushes: { to: string; opts?: { scroll?: boolean } }[] = [];
 let unbind: () => void;
 let assign: ReturnType<typeof spyOn>;
-
-function click(init: Partial<MouseEvent> = {}) {
-  let prevented = false;
-  return {
-    button: 0,
-    metaKey: false,
-    altKey: false,
-    ctrlKey: false,
-    shiftKey: false,
-    get defaultPrevented() {
-      return prevented;
-    },
-    preventDefault: () => {
-      prevented = true;
-    },
-    ...init,
-  } as unknown as MouseEvent;
-}
 
 const outdated = (v: boolean) => ({ isOutdated: () => v }) as unknown as UpdateChecker;
 const toasts = () => notifyState.toasts.map((t) => `${t.type}:${t.message}`);
@@ -83,36 +65,55 @@ describe('navigate()', () => {
   });
 });
 
-describe('NavLink clicks', () => {
-  test('a plain in-app link is left to Waku <Link>', () => {
-    const e = click();
-    expect(handleLinkClick('/offer', e)).toBe(true);
-    expect(e.defaultPrevented).toBe(false);
+describe('<a data-nav> clicks (the delegated listener)', () => {
+  let removeListener: () => void;
+  beforeEach(() => {
+    removeListener = installNavAnchors(document);
   });
-  test('a rule redirect is taken over', async () => {
-    const e = click();
-    expect(handleLinkClick('/member', e)).toBe(false);
+  afterEach(() => {
+    removeListener();
+    document.body.innerHTML = '';
+  });
+  /** Clicks an in-app link to `href`; returns the event. */
+  const clickLink = (href: string, init: MouseEventInit = {}) => {
+    const a = document.createElement('a');
+    a.href = href;
+    a.dataset.nav = '';
+    document.body.append(a);
+    const e = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init });
+    a.dispatchEvent(e);
+    return e;
+  };
+  // Until the navigation is over (it waits up to PAINT_WAIT_MS for paint), so no bar is left running.
+  const settle = () => Bun.sleep(PAINT_WAIT_MS + 20);
+
+  test('a plain in-app link is a client navigation', async () => {
+    const e = clickLink('/offer');
     expect(e.defaultPrevented).toBe(true);
-    await new Promise((r) => setTimeout(r, 0));
+    await settle();
+    expect(pushes[0]?.to).toBe('/offer');
+  });
+  test('a rule redirect goes to the rule target', async () => {
+    clickLink('/member');
+    await settle();
     expect(pushes[0]?.to).toBe('/user');
   });
-  test('zh-cn: an invalid target shows the translated message', () => {
+  test('zh-cn: an invalid target shows the translated message', async () => {
     document.documentElement.lang = 'zh-cn';
-    const e = click();
-    handleLinkClick('/nope', e);
-    expect(e.defaultPrevented).toBe(true);
+    expect(clickLink('/nope').defaultPrevented).toBe(true);
+    await settle();
+    expect(pushes).toEqual([]);
     expect(toasts()).toEqual(['error:页面不存在：/nope']);
   });
-  test('outdated build: the click becomes a full page load', () => {
+  test('outdated build: the click becomes a full page load', async () => {
     bindUpdateChecker(outdated(true));
-    const e = click();
-    handleLinkClick('/offer', e);
-    expect(e.defaultPrevented).toBe(true);
+    clickLink('/offer');
+    await settle();
     expect(assign).toHaveBeenCalledWith('/offer');
   });
   test('modified clicks (new tab) are left to the browser', () => {
-    const e = click({ ctrlKey: true });
-    expect(handleLinkClick('/nope', e)).toBe(true);
+    const e = clickLink('/nope', { ctrlKey: true });
     expect(e.defaultPrevented).toBe(false);
+    expect(toasts()).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Client navigations: `navigate(to)` and NavLink's `handleLinkClick`, both through the
- * pre-navigation checks (pipeline.ts), then a client navigation with the progress bar and the
+ * Client navigations: `navigate(to)`, also behind every `<a data-nav>` link (nav-anchors.ts), through
+ * the pre-navigation checks (pipeline.ts), then a client navigation with the progress bar and the
  * scroll rules, or a full page load when the checks or a newer build ask for one.
  */
 import { notify } from '~/lib/notify';
@@ -100,36 +100,4 @@ export async function navigate(to: string, opts: { external?: boolean } = {}): P
     if (isChunkLoadError(err) && chunkGuard.tryReload(to)) return;
     throw err;
   }
-}
-
-type ClickLike = Pick<MouseEvent, 'button' | 'metaKey' | 'altKey' | 'ctrlKey' | 'shiftKey' | 'defaultPrevented' | 'preventDefault'>;
-const isModifiedClick = (e: ClickLike) => e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey;
-
-/**
- * NavLink's click handler, run before Waku's <Link> handles the click. Returns true when the
- * link may go ahead on its own (a plain in-app navigation: Link's pending status drives the
- * bar and Waku scrolls to the top); otherwise it prevents the default and acts itself.
- * Modified clicks (new tab/window) are left to the browser: that load passes the server checks.
- */
-export function handleLinkClick(to: string, e: ClickLike): boolean {
-  if (e.defaultPrevented || isModifiedClick(e)) return true;
-  let d: ReturnType<typeof decide>;
-  try {
-    d = decide(to);
-  } catch (err) {
-    e.preventDefault();
-    reportError(err);
-    return false;
-  }
-  if (d instanceof Promise) {
-    e.preventDefault();
-    d.then(perform).catch(reportError);
-    return false;
-  }
-  const plain =
-    d.kind === 'proceed' && !d.redirected && !boundUpdateChecker()?.isOutdated() && !parseTarget(to, window.location.origin).hash;
-  if (plain) return true;
-  e.preventDefault();
-  perform(d).catch(reportError);
-  return false;
 }

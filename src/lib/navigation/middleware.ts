@@ -1,7 +1,7 @@
 /**
  * Named route middlewares: a registry filled with `defineMiddleware(name, fn)`; routes declare
  * the names they need (routes.ts). The same registry runs on the server (first loads, Hono
- * middleware 35-navigation) and in the browser (NavLink clicks, `navigate()`), so the two
+ * middleware 35-navigation) and in the browser (`<a data-nav>` clicks, `navigate()`), so the two
  * cannot drift. A name that is not registered is a programming error: it throws
  * `Unknown route middleware: {name}`.
  *
@@ -65,3 +65,10 @@ export function resolveMiddlewares(names: readonly string[], from: MiddlewareReg
 defineMiddleware('signed-link', (to, ctx) => {
   if (ctx.side === 'client' && to.query.has('signature')) return { document: true };
 });
+
+/**
+ * `plain-page`: the route is a plain page (src/components/plain-page.tsx), served without React;
+ * what it does in the browser comes with the document (the plain-page script), which a client
+ * navigation would not load. So an in-app navigation to it becomes a full page load.
+ */
+defineMiddleware('plain-page', (_to, ctx) => (ctx.side === 'client' ? { document: true } : undefined));

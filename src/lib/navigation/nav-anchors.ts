@@ -1,9 +1,8 @@
 /**
- * Server-rendered links that navigate in the app: `<a data-nav="" | "prefix" | "none" href>` (src/components/nav-anchor.tsx),
- * used where a NavLink island per entry would cost more than it gives (static regions: the member
- * sidebar). One delegated listener gives them what NavLink gives: the pre-navigation checks,
- * progress bar and scroll rules of `navigate()`, and `aria-current` kept right after client
- * navigations. `data-menu-type="unknown"` entries show spec §2's message and go nowhere.
+ * Server-rendered links that navigate in the app: `<a data-nav="" | "prefix" | "none" href>`
+ * (src/components/nav-anchor.tsx), every in-app link of the portal (no island per link, also inside
+ * static regions). One delegated listener gives them the pre-navigation checks, progress bar and
+ * scroll rules of `navigate()`, and `aria-current` kept right after client navigations. `data-menu-type="unknown"` entries show spec §2's message and go nowhere.
  */
 import { navigate, showNavigationError } from './client-navigate';
 import { isCurrentLink, type LinkMatch } from './current';

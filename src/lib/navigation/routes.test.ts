@@ -1,12 +1,11 @@
 import { describe, expect, test } from 'bun:test';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { matchPattern, matchRoute, normalizePath, ROUTES } from './routes';
 
-/** Page routes as Waku's file router derives them from src/pages. */
-function pagesTree(): string[] {
-  const root = join(import.meta.dir, '../../pages');
-  const out: string[] = [];
+/** Page files of src/pages with the route Waku's file router derives for each. */
+function pageFiles(root: string): { path: string; file: string }[] {
+  const out: { path: string; file: string }[] = [];
   const walk = (dir: string) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
@@ -20,13 +19,19 @@ function pagesTree(): string[] {
           .filter((s) => !/^\(.*\)$/.test(s));
         if (segs.at(-1) === 'index') segs.pop();
         const path = `/${segs.join('/')}`;
-        if (path !== '/404') out.push(path);
+        if (path !== '/404') out.push({ path, file: p });
       }
     }
   };
   walk(root);
-  return out.sort();
+  return out;
 }
+
+/** Page routes as Waku's file router derives them from src/pages. */
+const pagesTree = () =>
+  pageFiles(join(import.meta.dir, '../../pages'))
+    .map((f) => f.path)
+    .sort();
 
 describe('route table', () => {
   test('lists exactly the pages of src/pages', () => {
@@ -43,6 +48,15 @@ describe('route table', () => {
     expect(matchRoute('/user/account')).toBeNull();
     expect(matchRoute('/nope')).toBeNull();
     expect(normalizePath('//a//b/')).toBe('/a/b');
+  });
+  test('exactly the pages that render <PlainPage> declare the plain-page middleware', () => {
+    const root = join(import.meta.dir, '../../pages');
+    const plain = ROUTES.filter((r) => {
+      const file = pageFiles(root).find((f) => f.path === r.path);
+      return file && readFileSync(file.file, 'utf8').includes('<PlainPage');
+    }).map((r) => r.path);
+    expect(plain.length).toBeGreaterThan(0);
+    expect(ROUTES.filter((r) => r.middleware?.includes('plain-page')).map((r) => r.path)).toEqual(plain);
   });
   test('member pages declare the signed-link middleware', () => {
     expect(matchRoute('/user/account/overview')?.middleware).toEqual(['signed-link']);

@@ -4,7 +4,8 @@ import { Icon } from '~/components/icon';
 import { PageTitle } from '~/components/page-title';
 import { PRODUCTS } from '~/components/products';
 import { pageContext } from '~/components/page-context';
-import { NavLink } from '~/islands/nav-link';
+import { NavAnchor } from '~/components/nav-anchor';
+import { PlainPage } from '~/components/plain-page';
 
 export default async function Home() {
   const { view, t } = await pageContext('index');
@@ -16,6 +17,7 @@ export default async function Home() {
   return (
     <>
       <PageTitle page={t('title')} siteName={view.site.siteName} />
+      <PlainPage locale={view.locale} />
       <section className="hero">
         <div className="container hero-inner">
           <div className="hero-copy">
@@ -30,9 +32,9 @@ export default async function Home() {
                   <Icon name="arrowRight" />
                 </a>
               ) : null}
-              <NavLink to="/offer" className="btn btn-outline-light btn-lg" match="none">
+              <NavAnchor to="/offer" className="btn btn-outline-light btn-lg" match="none">
                 {t('action.getQuote')}
-              </NavLink>
+              </NavAnchor>
             </div>
           </div>
           <HeroArt />
@@ -57,10 +59,10 @@ export default async function Home() {
             ))}
           </ul>
           <p className="section-more">
-            <NavLink to="/product" className="link-arrow" match="none">
+            <NavAnchor to="/product" className="link-arrow" match="none">
               {t('action.viewAll')}
               <Icon name="arrowRight" size={16} />
-            </NavLink>
+            </NavAnchor>
           </p>
         </div>
       </section>

@@ -1,8 +1,9 @@
 /**
  * /verify (public, no login): a GET form for the verification code printed on a sealed file
- * (`?code=` fills it in and shows the answer), and an island that hashes the file on this device to
+ * (`?code=` fills it in and shows the answer), and a block that hashes the file on this device to
  * compare fingerprints. No member name is ever shown. A lookup here is one check against the
  * asking IP's limit, the same count as the API's (`verifyCode`); over it the page says so.
+ * A plain page: the comparison runs in the plain-page script (src/lib/plain-page/verify-file.ts).
  */
 import { Notice } from '~/components/notice';
 import { PageBand } from '~/components/page-band';
@@ -10,7 +11,8 @@ import { pageContext } from '~/components/page-context';
 import { SEAL_TEXT } from '~/components/seal-texts';
 import { apiMessage } from '~/features/_shared/messages';
 import { verifyCode } from '~/features/sealing';
-import { SealVerifyFile } from '~/islands/seal-verify-file';
+import { SealVerifyFile } from '~/components/seal-verify-file';
+import { PlainPage } from '~/components/plain-page';
 import { formatDate } from '~/lib/format';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
@@ -34,6 +36,7 @@ export default async function VerifyPage({ query }: { query?: string }) {
   return (
     <>
       <PageBand title={tx.verify.title} lead={tx.verify.lead} siteName={view.site.siteName} />
+      <PlainPage locale={view.locale} />
       <div className="container section seal-verify">
         <section className="card" aria-labelledby="verify-form-title">
           <h2 id="verify-form-title" className="sr-only">
@@ -92,8 +95,8 @@ export default async function VerifyPage({ query }: { query?: string }) {
           <h2 id="verify-file-title">{tx.verify.compare}</h2>
           <SealVerifyFile
             codeInputId="verify-code"
+            label={tx.verify.file}
             text={{
-              file: tx.verify.file,
               hashing: tx.verify.hashing,
               localSha: tx.verify.localSha,
               needCode: tx.verify.needCode,

@@ -12,6 +12,9 @@ writeFileSync(join(root, 'assets', 'index-AbC123.js'), js);
 writeFileSync(join(root, 'assets', 'index-AbC123.js.br'), brotliCompressSync(js));
 writeFileSync(join(root, 'assets', 'index-AbC123.js.gz'), gzipSync(js));
 writeFileSync(join(root, 'assets', 'logo-Zz9.png'), new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+writeFileSync(join(root, 'assets', '_layout-Q1.css'), 'body{margin:0}');
+writeFileSync(join(root, 'assets', '_layout-Q1.css.br'), brotliCompressSync('body{margin:0}'));
+writeFileSync(join(root, 'assets', '.hidden.js'), '');
 const index = indexAssets(root);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -45,6 +48,14 @@ describe('built assets', () => {
     const head = get('/assets/index-AbC123.js', { 'accept-encoding': 'br' }, 'HEAD')!;
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
+  });
+
+  test('chunks of layout files (`_layout-…`) too, but no dot files', async () => {
+    const css = get('/assets/_layout-Q1.css', { 'accept-encoding': 'br' })!;
+    expect(css.headers.get('content-encoding')).toBe('br');
+    expect(css.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(new Uint8Array(await css.arrayBuffer())).toString()).toBe('body{margin:0}');
+    expect(get('/assets/.hidden.js')).toBeNull();
   });
 
   test('anything else is left to Waku: unknown names, other folders, traversal, POST', () => {

@@ -57,7 +57,8 @@ function accepts(req: Request, coding: 'br' | 'gzip'): boolean {
 export function serveBuiltAsset(req: Request, index: AssetIndex): Response | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   const { pathname } = new URL(req.url);
-  const m = /^\/assets\/([A-Za-z0-9][\w.-]*)$/.exec(pathname);
+  // `\w` first: Vite names the chunks of `_layout` files `_layout-<hash>.js`; a leading dot stays out.
+  const m = /^\/assets\/(\w[\w.-]*)$/.exec(pathname);
   const name = m?.[1];
   if (!name || !index.files.has(name)) return null;
   const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();

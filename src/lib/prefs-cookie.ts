@@ -1,4 +1,4 @@
-/** Cookie helpers for the language and theme switches (browser only). */
+/** The readable preference cookies the server renders by (`ba-lang`, `ba-theme`); browser only. */
 const YEAR = 60 * 60 * 24 * 365;
 
 export function setPrefCookie(name: 'ba-lang' | 'ba-theme', value: string) {
