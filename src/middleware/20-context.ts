@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { validTimeZone } from '~/lib/format';
-import { resolveLocale } from '~/lib/locale';
+import { readPrefs } from '~/server/http/request-prefs';
 import { requestStore, type RequestContext } from '~/server/context';
 import { requestRoutePath } from '~/server/http/route-path';
 import { pageCsp } from '~/server/http/security-headers';
@@ -34,9 +33,7 @@ export default function contextMiddleware(): MiddlewareHandler {
     const ctx: RequestContext = {
       requestId: crypto.randomUUID(),
       nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64'),
-      locale: resolveLocale({ cookie: getCookie(c, 'ba-lang'), header: c.req.header('think-lang') }),
-      theme: getCookie(c, 'ba-theme') === 'dark' ? 'dark' : 'light',
-      browserTimeZone: validTimeZone(getCookie(c, 'ba-tz')),
+      ...readPrefs(c.req.raw.headers, getCookie(c)),
       url,
       pathname: requestRoutePath(c.req.raw) ?? url.pathname,
       session: resolved.session,

@@ -13,11 +13,11 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { parse as parseCookies } from 'hono/utils/cookie';
-import { validTimeZone, zonedParts } from '~/lib/format';
-import { resolveLocale } from '~/lib/locale';
+import { zonedParts } from '~/lib/format';
 import { getDb } from '~/server/db/client';
 import { resolveSession, type ResolvedSession } from '~/server/session/resolve';
-import { SIGNATURE_COOKIE, TOKEN_COOKIE } from '~/server/session/credentials';
+import { credentialsFrom, TOKEN_COOKIE } from '~/server/session/credentials';
+import { readPrefs } from '~/server/http/request-prefs';
 import { configVersions, getSiteConfig, withConfigScope } from '~/server/site-config';
 import { PageStore, type StoredPage } from './store';
 
@@ -57,18 +57,17 @@ export function resetPageCache(maxBytes = store.maxBytes): void {
 
 const NONCE_MARK = '\u0000';
 
-/** A member-area document GET that carries the auth cookie and nothing else that logs in. */
+/** A member-area document GET whose only credential is the auth cookie (no header token, no signature). */
 function probe(req: Request): { url: URL; cookies: Record<string, string>; token: string } | null {
   if (req.method !== 'GET') return null;
   const url = new URL(req.url);
   if (!url.pathname.startsWith('/user/') || url.searchParams.has('signature')) return null;
-  if (req.headers.has(TOKEN_COOKIE) || req.headers.has(SIGNATURE_COOKIE)) return null;
   const header = req.headers.get('cookie');
   if (!header?.includes(TOKEN_COOKIE)) return null;
   const cookies = parseCookies(header);
-  const token = cookies[TOKEN_COOKIE];
-  if (!token || cookies[SIGNATURE_COOKIE]) return null;
-  return { url, cookies, token };
+  const creds = credentialsFrom(req.headers, cookies);
+  if (creds.tokenFrom !== 'cookie' || !creds.token || creds.signature) return null;
+  return { url, cookies, token: creds.token };
 }
 
 function answer(page: StoredPage): Response {
@@ -105,7 +104,7 @@ async function pageKey(req: Request, url: URL, cookies: Record<string, string>, 
     versions: await configVersions(db),
     timezone: (await getSiteConfig(db)).site.timezone,
   }));
-  const browserZone = validTimeZone(cookies['ba-tz']);
+  const prefs = readPrefs(req.headers, cookies);
   // The hour both in the site's zone (its "today") and in the member's (dates, greetings).
   const hour = (zone: string) => {
     const p = zonedParts(Date.now(), zone);
@@ -118,11 +117,11 @@ async function pageKey(req: Request, url: URL, cookies: Record<string, string>, 
     versions.rules,
     versions.groups,
     versions.catalogue,
-    resolveLocale({ cookie: cookies['ba-lang'], header: req.headers.get('think-lang') }),
-    cookies['ba-theme'] === 'dark' ? 'dark' : 'light',
-    browserZone ?? '',
+    prefs.locale,
+    prefs.theme,
+    prefs.browserTimeZone ?? '',
     hour(timezone),
-    browserZone ? hour(browserZone) : '',
+    prefs.browserTimeZone ? hour(prefs.browserTimeZone) : '',
     req.headers.get('x-forwarded-proto') ?? '',
     req.headers.get('x-forwarded-host') ?? '',
     url.origin + url.pathname + url.search,

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
+import { parse as parseCookies } from 'hono/utils/cookie';
 import { isHttps as requestIsHttps } from '~/server/http/security-headers';
 
 /** Base path of the JSON API; the refresh cookie is only sent there. */
@@ -20,10 +20,18 @@ export interface Credentials {
 
 /** Credentials of a request: headers first (API clients), then the HttpOnly cookies (browser). */
 export function readCredentials(c: Context): Credentials {
-  const hToken = c.req.header(TOKEN_COOKIE) || null;
-  const cToken = hToken ? null : getCookie(c, TOKEN_COOKIE) || null;
-  const hSig = c.req.header(SIGNATURE_COOKIE) || null;
-  const cSig = hSig ? null : getCookie(c, SIGNATURE_COOKIE) || null;
+  return credentialsFrom(c.req.raw.headers);
+}
+
+/** {@link readCredentials} over bare headers (the page cache runs before Hono). */
+export function credentialsFrom(
+  headers: Headers,
+  cookies: Record<string, string> = parseCookies(headers.get('cookie') ?? ''),
+): Credentials {
+  const hToken = headers.get(TOKEN_COOKIE) || null;
+  const cToken = hToken ? null : cookies[TOKEN_COOKIE] || null;
+  const hSig = headers.get(SIGNATURE_COOKIE) || null;
+  const cSig = hSig ? null : cookies[SIGNATURE_COOKIE] || null;
   return {
     token: hToken ?? cToken,
     tokenFrom: hToken ? 'header' : cToken ? 'cookie' : null,
