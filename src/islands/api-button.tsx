@@ -9,6 +9,7 @@
 import { useState } from 'react';
 import { request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
+import { island } from '~/lib/islands/island';
 
 export interface ApiButtonProps {
   url: string;
@@ -25,7 +26,7 @@ export interface ApiButtonProps {
   refresh?: boolean;
 }
 
-export function ApiButton({
+export const ApiButton = island('api-button', function ApiButton({
   url,
   method = 'GET',
   label,
@@ -53,4 +54,4 @@ export function ApiButton({
       {label}
     </button>
   );
-}
+});

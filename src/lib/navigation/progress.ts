@@ -63,3 +63,25 @@ export function doneProgress(): void {
     }, SPEED);
   }, SPEED);
 }
+
+/** Drops every pending navigation and hides the bar at once (a page restored from the back-forward cache). */
+export function resetProgress(): void {
+  inFlight = 0;
+  status = 0;
+  clearInterval(trickle);
+  clearTimeout(fading);
+  root?.remove();
+  root = null;
+}
+
+/**
+ * The bar runs until the next document replaces this one. When the browser shows this page again
+ * from its back-forward cache instead, the bar of the navigation that left it goes away.
+ */
+export function settleProgressOnShow(win: Window): () => void {
+  const onShow = (e: PageTransitionEvent) => {
+    if (e.persisted) resetProgress();
+  };
+  win.addEventListener('pageshow', onShow);
+  return () => win.removeEventListener('pageshow', onShow);
+}

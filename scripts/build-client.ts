@@ -1,0 +1,123 @@
+/**
+ * The browser's JavaScript (decision 0011): the page script every page loads
+ * (src/lib/page-script/index.ts) and one script per island file in src/islands, built by Bun in
+ * one pass so that what they share (Preact, the HTTP helper, the toast store) is one chunk,
+ * loaded once. `react` resolves to Preact's compat layer here; the server keeps React.
+ *
+ * Writes `<outdir>/page-<hash>.js`, `island-<file>-<hash>.js`, `chunk-<hash>.js` and returns the
+ * manifest the server injects scripts from (src/server/http/island-page.ts): for the page script
+ * and each island, its URL and the chunks it imports, transitively (modulepreloaded with it).
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BunPlugin } from 'bun';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** One script and the chunks it needs, as URLs under the public base. */
+export interface ClientScript {
+  src: string;
+  deps: string[];
+}
+export interface ClientManifest {
+  page: ClientScript;
+  /** Keyed by island file name (src/islands/<name>.tsx). */
+  islands: Record<string, ClientScript>;
+}
+
+const PREACT: Record<string, string> = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+  'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
+};
+
+/** `react` → Preact's compat layer; style imports are Waku's business (its build links the CSS). */
+const browserPlugin: BunPlugin = {
+  name: 'portal-client',
+  setup(build) {
+    build.onResolve({ filter: /^react(-dom)?(\/[\w-]+)?$/ }, (args) => {
+      const to = PREACT[args.path];
+      if (!to) throw new Error(`build-client: no Preact counterpart for '${args.path}' (imported by ${args.importer})`);
+      return { path: Bun.resolveSync(to, root) };
+    });
+    build.onLoad({ filter: /\.css$/ }, () => ({ contents: '', loader: 'js' }));
+  },
+};
+
+/** Island files: src/islands/*.tsx that export a boundary (`island(`). */
+export function islandFiles(dir = join(root, 'src/islands')): string[] {
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.tsx') && !n.endsWith('.test.tsx'))
+    .filter((n) => /\bisland\(\s*['"]/.test(readFileSync(join(dir, n), 'utf8')))
+    .map((n) => n.slice(0, -'.tsx'.length))
+    .sort();
+}
+
+const STATIC_IMPORT = /(?:\bfrom\s*|\bimport\s*)["'](\.\/[^"']+)["']/g;
+
+/** The chunks `file` imports statically, transitively, in load order. */
+function staticDeps(outdir: string, file: string, seen = new Set<string>()): string[] {
+  const out: string[] = [];
+  for (const m of readFileSync(join(outdir, file), 'utf8').matchAll(STATIC_IMPORT)) {
+    const dep = m[1].slice(2);
+    if (seen.has(dep)) continue;
+    seen.add(dep);
+    out.push(dep, ...staticDeps(outdir, dep, seen));
+  }
+  return out;
+}
+
+/** Builds into `outdir` (served under `publicBase`); returns the manifest. */
+export async function buildClient(opts: { outdir: string; publicBase?: string; minify?: boolean }): Promise<ClientManifest> {
+  const { outdir, publicBase = '/assets/', minify = true } = opts;
+  const entryDir = join(root, 'node_modules/.cache/portal-client');
+  rmSync(entryDir, { recursive: true, force: true });
+  mkdirSync(entryDir, { recursive: true });
+  const islands = islandFiles();
+  const rel = (p: string) => relative(entryDir, join(root, p)).replaceAll('\\', '/');
+  const entries = [join(entryDir, 'page.ts')];
+  writeFileSync(entries[0], `import '${rel('src/lib/page-script/index')}';\n`);
+  for (const name of islands) {
+    const file = join(entryDir, `island-${name}.ts`);
+    writeFileSync(
+      file,
+      `import { hydrateIslands } from '${rel('src/lib/islands/hydrate')}';\nimport * as island from '${rel(`src/islands/${name}`)}';\nhydrateIslands(island);\n`,
+    );
+    entries.push(file);
+  }
+  const result = await Bun.build({
+    entrypoints: entries,
+    outdir,
+    root,
+    naming: { entry: '[name]-[hash].[ext]', chunk: 'chunk-[hash].[ext]', asset: '[name]-[hash].[ext]' },
+    target: 'browser',
+    format: 'esm',
+    splitting: true,
+    minify,
+    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.env.DEV': 'false' },
+    plugins: [browserPlugin],
+    tsconfig: join(root, 'tsconfig.json'),
+  });
+  if (!result.success) throw new Error(`build-client: ${result.logs.map(String).join('\n')}`);
+  const url = (file: string) => `${publicBase}${file}`;
+  const script = (path: string): ClientScript => {
+    const file = basename(path);
+    return { src: url(file), deps: staticDeps(outdir, file).map(url) };
+  };
+  const manifest: ClientManifest = { page: { src: '', deps: [] }, islands: {} };
+  for (const out of result.outputs) {
+    if (out.kind !== 'entry-point') continue;
+    const file = basename(out.path);
+    if (file.startsWith('page-')) manifest.page = script(out.path);
+    else {
+      const name = /^island-(.+)-[\w]+\.js$/.exec(file)?.[1];
+      if (!name || !islands.includes(name)) throw new Error(`build-client: unexpected entry ${file}`);
+      manifest.islands[name] = script(out.path);
+    }
+  }
+  if (!manifest.page.src) throw new Error('build-client: the page script is missing');
+  return manifest;
+}
