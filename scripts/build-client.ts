@@ -1,30 +1,22 @@
 /**
  * The browser's JavaScript (decision 0011): the page script every page loads
- * (src/lib/page-script/index.ts) and one script per island file in src/islands, built by Bun in
+ * (src/lib/page-script/index.ts), one script per island file in src/islands and one per behaviour
+ * in src/behaviours, built by Bun in
  * one pass so that what they share (Preact, the HTTP helper, the toast store) is one chunk,
  * loaded once. `react` resolves to Preact's compat layer here; the server keeps React.
  *
- * Writes `<outdir>/page-<hash>.js`, `island-<file>-<hash>.js`, `chunk-<hash>.js` and returns the
- * manifest the server injects scripts from (src/server/http/island-page.ts): for the page script
- * and each island, its URL and the chunks it imports, transitively (modulepreloaded with it).
+ * Writes `<outdir>/page-<hash>.js`, `island-<file>-<hash>.js`, `behaviour-<name>-<hash>.js`,
+ * `chunk-<hash>.js` and returns the manifest the server injects scripts from
+ * (src/server/http/island-page.ts): for each script, its URL and the chunks it imports,
+ * transitively (modulepreloaded with it).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BunPlugin } from 'bun';
+import type { ClientManifest, ClientScript } from '../src/server/http/island-page';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** One script and the chunks it needs, as URLs under the public base. */
-export interface ClientScript {
-  src: string;
-  deps: string[];
-}
-export interface ClientManifest {
-  page: ClientScript;
-  /** Keyed by island file name (src/islands/<name>.tsx). */
-  islands: Record<string, ClientScript>;
-}
 
 const PREACT: Record<string, string> = {
   react: 'preact/compat',
@@ -53,6 +45,15 @@ export function islandFiles(dir = join(root, 'src/islands')): string[] {
     .filter((n) => n.endsWith('.tsx') && !n.endsWith('.test.tsx'))
     .filter((n) => /\bisland\(\s*['"]/.test(readFileSync(join(dir, n), 'utf8')))
     .map((n) => n.slice(0, -'.tsx'.length))
+    .sort();
+}
+
+/** Behaviours: src/behaviours/*.ts that export `enhance`. */
+export function behaviourFiles(dir = join(root, 'src/behaviours')): string[] {
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))
+    .filter((n) => /\bexport function enhance\(/.test(readFileSync(join(dir, n), 'utf8')))
+    .map((n) => n.slice(0, -'.ts'.length))
     .sort();
 }
 
@@ -88,6 +89,15 @@ export async function buildClient(opts: { outdir: string; publicBase?: string; m
     );
     entries.push(file);
   }
+  const behaviours = behaviourFiles();
+  for (const name of behaviours) {
+    const file = join(entryDir, `behaviour-${name}.ts`);
+    writeFileSync(
+      file,
+      `import { enhanceAll } from '${rel('src/lib/islands/behaviours')}';\nimport { enhance } from '${rel(`src/behaviours/${name}`)}';\nenhanceAll('${name}', enhance);\n`,
+    );
+    entries.push(file);
+  }
   const result = await Bun.build({
     entrypoints: entries,
     outdir,
@@ -107,15 +117,16 @@ export async function buildClient(opts: { outdir: string; publicBase?: string; m
     const file = basename(path);
     return { src: url(file), deps: staticDeps(outdir, file).map(url) };
   };
-  const manifest: ClientManifest = { page: { src: '', deps: [] }, islands: {} };
+  const manifest: ClientManifest = { page: { src: '', deps: [] }, islands: {}, behaviours: {} };
   for (const out of result.outputs) {
     if (out.kind !== 'entry-point') continue;
     const file = basename(out.path);
     if (file.startsWith('page-')) manifest.page = script(out.path);
     else {
-      const name = /^island-(.+)-[\w]+\.js$/.exec(file)?.[1];
-      if (!name || !islands.includes(name)) throw new Error(`build-client: unexpected entry ${file}`);
-      manifest.islands[name] = script(out.path);
+      const [, kind, name] = /^(island|behaviour)-(.+)-\w+\.js$/.exec(file) ?? [];
+      if (kind === 'island' && islands.includes(name)) manifest.islands[name] = script(out.path);
+      else if (kind === 'behaviour' && behaviours.includes(name)) manifest.behaviours[name] = script(out.path);
+      else throw new Error(`build-client: unexpected entry ${file}`);
     }
   }
   if (!manifest.page.src) throw new Error('build-client: the page script is missing');

@@ -83,7 +83,8 @@ export function mountNotifications(doc: Document): () => void {
       mask = doc.createElement('div');
       mask.setAttribute('role', 'status');
       mask.setAttribute('aria-live', 'polite');
-      mask.innerHTML = '<div class="loading-box"><span class="loading-spinner" aria-hidden="true"></span><span class="loading-text"></span></div>';
+      mask.innerHTML =
+        '<div class="loading-box"><span class="loading-spinner" aria-hidden="true"></span><span class="loading-text"></span></div>';
       (mask.querySelector('.loading-text') as HTMLElement).textContent = m.loading;
       doc.body.append(mask);
     }

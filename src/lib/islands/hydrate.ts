@@ -9,7 +9,7 @@
 import { createElement } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { type IslandComponent, IslandScopeContext } from './island';
-import { islandSettled } from './ready';
+import { pageSettled } from './ready';
 import { ISLAND_TAG } from './tag';
 
 /** Hydrates the top-level boundaries of `mod`'s island components in `doc`; returns how many. */
@@ -30,6 +30,6 @@ export function hydrateIslands(mod: Record<string, unknown>, doc: Document = doc
     el.dataset.hydrated = '';
     count++;
   }
-  islandSettled(doc);
+  pageSettled(doc);
   return count;
 }

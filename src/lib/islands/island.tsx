@@ -39,7 +39,6 @@ export interface IslandMeta<P> {
 
 export type IslandComponent<P> = FunctionComponent<P> & { island: IslandMeta<P> };
 
-
 function plainJson(value: unknown, path: string): void {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
   if (typeof value === 'number') {

@@ -2,7 +2,8 @@
  * Every HTML document on its way out (decision 0011): it loses what only Waku's client would use —
  * the `<link rel=modulepreload>` tags, Waku's bootstrap script and the inline RSC payload scripts —
  * and gets the page script in its head and, before `</body>`, one script per island file whose
- * boundaries (`<portal-island data-island="…">`, src/lib/islands/island.tsx) it contains, each
+ * boundaries (`<portal-island data-island="…">`, src/lib/islands/island.tsx) it contains and one
+ * per behaviour its markup names (`data-behaviour="…"`, src/lib/islands/behaviours.ts), each
  * with the chunks it imports as modulepreloads. The browser thus loads no React and no router,
  * and only the islands the page shows.
  *
@@ -19,14 +20,19 @@ export interface ClientScript {
   deps: string[];
 }
 export interface ClientManifest {
+  /** The page script, on every page. */
   page: ClientScript;
+  /** By island file name (src/islands/<name>.tsx). */
   islands: Record<string, ClientScript>;
+  /** By behaviour name (src/behaviours/<name>.ts). */
+  behaviours: Record<string, ClientScript>;
 }
 
 const HYDRATION_LINK = /<link\b[^>]*\brel="modulepreload"[^>]*>|<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="script")[^>]*>/g;
 /** Waku's bootstrap (React's bootstrapScriptContent, id `_R_`) and rsc-html-stream's payload chunks. */
 const HYDRATION_SCRIPT = /^<script(?:\s+nonce="[^"]*")?(?:\s+id="_R_">|>\(self\.__FLIGHT_DATA\|\|=\[\]\)\.push\()/;
-const ISLAND = /<portal-island data-island="([\w-]+)/g;
+/** An island boundary's opening tag (React writes the attributes in prop order) or a behaviour's attribute. */
+const USES = /<portal-island data-island="([\w-]+)|\sdata-behaviour="([\w-]+)"/g;
 const SCRIPT_END = '</script>';
 const BODY_END = '</body>';
 /** Longest head accepted before giving up and passing the document through unchanged. */
@@ -65,11 +71,15 @@ export function islandPageBody(body: ReadableStream<Uint8Array>, manifest: Clien
   let carry = '';
   let ended = false;
   const islands = new Set<string>();
+  const behaviours = new Set<string>();
   const loaded = new Set<string>();
 
   const islandTags = () =>
     scriptTags(
-      [...islands].flatMap((name) => manifest.islands[name] ?? []),
+      [
+        ...[...behaviours].flatMap((name) => manifest.behaviours[name] ?? []),
+        ...[...islands].flatMap((name) => manifest.islands[name] ?? []),
+      ],
       loaded,
     );
 
@@ -77,7 +87,10 @@ export function islandPageBody(body: ReadableStream<Uint8Array>, manifest: Clien
   const emit = (ctl: TransformStreamDefaultController<Uint8Array>, out: string) => {
     if (!out) return;
     const seen = carry + out;
-    for (const m of seen.matchAll(ISLAND)) islands.add(m[1]);
+    for (const m of seen.matchAll(USES)) {
+      if (m[1]) islands.add(m[1]);
+      else behaviours.add(m[2]);
+    }
     carry = seen.slice(-CARRY);
     if (!ended) {
       const end = out.indexOf(BODY_END);
