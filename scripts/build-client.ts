@@ -10,7 +10,8 @@
  * (src/server/http/island-page.ts): for each script, its URL and the chunks it imports,
  * transitively (modulepreloaded with it).
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BunPlugin } from 'bun';
@@ -74,9 +75,8 @@ function staticDeps(outdir: string, file: string, seen = new Set<string>()): str
 /** Builds into `outdir` (served under `publicBase`); returns the manifest. */
 export async function buildClient(opts: { outdir: string; publicBase?: string; minify?: boolean }): Promise<ClientManifest> {
   const { outdir, publicBase = '/assets/', minify = true } = opts;
-  const entryDir = join(root, 'node_modules/.cache/portal-client');
-  rmSync(entryDir, { recursive: true, force: true });
-  mkdirSync(entryDir, { recursive: true });
+  // The generated entries live outside the checkout (several checkouts may share node_modules).
+  const entryDir = mkdtempSync(join(tmpdir(), 'portal-client-'));
   const islands = islandFiles();
   const rel = (p: string) => relative(entryDir, join(root, p)).replaceAll('\\', '/');
   const entries = [join(entryDir, 'page.ts')];
@@ -111,6 +111,7 @@ export async function buildClient(opts: { outdir: string; publicBase?: string; m
     plugins: [browserPlugin],
     tsconfig: join(root, 'tsconfig.json'),
   });
+  rmSync(entryDir, { recursive: true, force: true });
   if (!result.success) throw new Error(`build-client: ${result.logs.map(String).join('\n')}`);
   const url = (file: string) => `${publicBase}${file}`;
   const script = (path: string): ClientScript => {

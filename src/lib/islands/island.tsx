@@ -12,7 +12,8 @@
  *   script per file; a test checks every name against its file).
  * - Props must be plain JSON (strings, numbers, booleans, null, arrays, plain objects): the
  *   boundary refuses anything else at render time, in every environment, so a Date or a React
- *   element passed from the server fails loudly instead of arriving changed.
+ *   element passed from the server fails loudly instead of arriving changed. Callback props
+ *   (only client code can pass them: tests, a parent island) are left out.
  * - An island rendered inside another island is part of it (no boundary of its own).
  * - `useIslandId()` replaces React's `useId` inside islands: the id is built from the boundary's
  *   `data-uid` and the hook's order, so the server's HTML and the browser's render agree.
@@ -62,11 +63,15 @@ function plainJson(value: unknown, path: string): void {
 /** The props as the browser will get them; throws when they are not plain JSON. */
 export function serializeIslandProps(name: string, props: object): string {
   try {
-    plainJson(props, 'props');
+    for (const [k, v] of Object.entries(props)) {
+      // A callback comes from client code rendering the island (a unit test, a parent island),
+      // never from the server (React cannot send functions): it has no place in the browser's copy.
+      if (v !== undefined && typeof v !== 'function') plainJson(v, `props.${k}`);
+    }
   } catch (err) {
     throw new TypeError(`${name}: ${(err as Error).message}`);
   }
-  return JSON.stringify(props);
+  return JSON.stringify(props, (_key, value) => (typeof value === 'function' ? undefined : value));
 }
 
 /** Wraps an island component in its boundary (see the module comment). */
