@@ -31,8 +31,12 @@ export interface ClientManifest {
 const HYDRATION_LINK = /<link\b[^>]*\brel="modulepreload"[^>]*>|<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="script")[^>]*>/g;
 /** Waku's bootstrap (React's bootstrapScriptContent, id `_R_`) and rsc-html-stream's payload chunks. */
 const HYDRATION_SCRIPT = /^<script(?:\s+nonce="[^"]*")?(?:\s+id="_R_">|>\(self\.__FLIGHT_DATA\|\|=\[\]\)\.push\()/;
-/** An island boundary's opening tag (React writes the attributes in prop order) or a behaviour's attribute. */
-const USES = /<portal-island data-island="([\w-]+)|\sdata-behaviour="([\w-]+)"/g;
+/**
+ * An island boundary's opening tag (React writes the attributes in prop order; the name is
+ * `<file>` or `<file>/<Export>`) or a behaviour's attribute. The name must be complete: a chunk
+ * ending inside it must not count its first letters as another island's name.
+ */
+const USES = /<portal-island data-island="([\w-]+)["/]|\sdata-behaviour="([\w-]+)"/g;
 const SCRIPT_END = '</script>';
 const BODY_END = '</body>';
 /** Longest head accepted before giving up and passing the document through unchanged. */
