@@ -61,7 +61,11 @@ describe('MenuLink (spec §2)', () => {
     ]);
     expect(click(a)).toBe(true);
     for (const bad of ['javascript:alert(1)', '//evil.example/x', 'data:text/html,x']) {
-      expect(serverMarkup(<MenuLink item={item('link', bad)} />).querySelector('a')!.getAttribute('href')).toBe('#');
+      expect(
+        serverMarkup(<MenuLink item={item('link', bad)} />)
+          .querySelector('a')!
+          .getAttribute('href'),
+      ).toBe('#');
     }
   });
 

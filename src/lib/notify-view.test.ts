@@ -51,7 +51,9 @@ describe('toasts', () => {
     notify.info('c');
     // Give the toasts the heights a browser would measure; a resize places them again.
     const heights = [40, 56, 30];
-    toasts().forEach((t, i) => Object.defineProperty(t, 'offsetHeight', { value: heights[i], configurable: true }));
+    toasts().forEach((t, i) => {
+      Object.defineProperty(t, 'offsetHeight', { value: heights[i], configurable: true });
+    });
     window.dispatchEvent(new Event('resize'));
     expect(toasts().map((t) => t.style.top)).toEqual(['16px', `${16 + 40 + 16}px`, `${16 + 40 + 16 + 56 + 16}px`]);
     closeToast(a);

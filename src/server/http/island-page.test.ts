@@ -2,14 +2,24 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLIENT_MANIFEST_FILE, type ClientManifest, islandPageBody, islandPageResponse, readClientManifest, scriptTags } from './island-page';
+import {
+  CLIENT_MANIFEST_FILE,
+  type ClientManifest,
+  islandPageBody,
+  islandPageResponse,
+  readClientManifest,
+  scriptTags,
+} from './island-page';
 
 const MANIFEST: ClientManifest = {
   page: { src: '/assets/page-P.js', deps: ['/assets/chunk-core.js', '/assets/chunk-notify.js'] },
   islands: {
     // 'order' is a prefix of 'order-form': a boundary name cut by the stream must not load it.
     order: { src: '/assets/island-order-Q.js', deps: ['/assets/chunk-preact.js'] },
-    'order-form': { src: '/assets/island-order-form-O.js', deps: ['/assets/chunk-preact.js', '/assets/chunk-core.js', '/assets/chunk-form.js'] },
+    'order-form': {
+      src: '/assets/island-order-form-O.js',
+      deps: ['/assets/chunk-preact.js', '/assets/chunk-core.js', '/assets/chunk-form.js'],
+    },
     'order-actions': { src: '/assets/island-order-actions-A.js', deps: ['/assets/chunk-preact.js', '/assets/chunk-form.js'] },
     'area-picker': { src: '/assets/island-area-picker-R.js', deps: ['/assets/chunk-preact.js', '/assets/chunk-area.js'] },
   },
@@ -69,7 +79,9 @@ const TAIL = [
   '<script type="module" src="/assets/island-order-actions-A.js"></script>',
 ].join('');
 
-const EXPECTED = [...HEAD_OUT, '</head><body>', ...MAIN, '<script nonce="n0nce==">$RC("B:0","S:0")</script>', TAIL, '</body></html>'].join('');
+const EXPECTED = [...HEAD_OUT, '</head><body>', ...MAIN, '<script nonce="n0nce==">$RC("B:0","S:0")</script>', TAIL, '</body></html>'].join(
+  '',
+);
 
 /** Streams `bytes` in pieces cut at `cuts` (byte offsets, so UTF-8 characters get split too). */
 function streamOf(bytes: Uint8Array, cuts: number[]): ReadableStream<Uint8Array> {
@@ -83,9 +95,7 @@ function streamOf(bytes: Uint8Array, cuts: number[]): ReadableStream<Uint8Array>
 }
 
 const run = async (html: string, cuts: number[] = [], manifest = MANIFEST) =>
-  new TextDecoder().decode(
-    await new Response(islandPageBody(streamOf(new TextEncoder().encode(html), cuts), manifest)).arrayBuffer(),
-  );
+  new TextDecoder().decode(await new Response(islandPageBody(streamOf(new TextEncoder().encode(html), cuts), manifest)).arrayBuffer());
 
 describe('island pages on the way out', () => {
   test("Waku's preloads, bootstrap and payload go; the page script goes in the head, island and behaviour scripts before </body>", async () => {
@@ -109,7 +119,12 @@ describe('island pages on the way out', () => {
       expect(await run(DOCUMENT, cuts)).toBe(EXPECTED);
     }
     // One byte at a time.
-    expect(await run(DOCUMENT, Array.from({ length: size }, (_, i) => i))).toBe(EXPECTED);
+    expect(
+      await run(
+        DOCUMENT,
+        Array.from({ length: size }, (_, i) => i),
+      ),
+    ).toBe(EXPECTED);
   });
 
   test('a page without islands or behaviours gets the page script only', async () => {
@@ -157,7 +172,9 @@ describe('scriptTags', () => {
   });
 
   test('URLs are attribute-escaped', () => {
-    expect(scriptTags([{ src: '/a.js?x="1"&y', deps: [] }], new Set())).toBe('<script type="module" src="/a.js?x=&quot;1&quot;&amp;y"></script>');
+    expect(scriptTags([{ src: '/a.js?x="1"&y', deps: [] }], new Set())).toBe(
+      '<script type="module" src="/a.js?x=&quot;1&quot;&amp;y"></script>',
+    );
   });
 });
 
