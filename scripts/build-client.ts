@@ -27,8 +27,8 @@ const PREACT: Record<string, string> = {
   'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime',
 };
 
-/** `react` → Preact's compat layer; style imports are Waku's business (its build links the CSS). */
-const browserPlugin: BunPlugin = {
+/** `react` → Preact's compat layer; style imports are Waku's business (its build links the CSS). Tests build with it too. */
+export const browserPlugin: BunPlugin = {
   name: 'portal-client',
   setup(build) {
     build.onResolve({ filter: /^react(-dom)?(\/[\w-]+)?$/ }, (args) => {

@@ -10,6 +10,20 @@ export const CARRIED_TOASTS_KEY = 'portal:toasts';
 
 let pendingTarget: string | null = null;
 
+/**
+ * The full page loads of the navigation runtime (links, `navigate()`, `refreshPage()`, the chunk
+ * guard) all go through here: one seam, so tests can watch them instead of unloading happy-dom's
+ * window.
+ */
+export const documentLoad = {
+  assign(to: string): void {
+    window.location.assign(to);
+  },
+  reload(): void {
+    window.location.reload();
+  },
+};
+
 /** The in-app navigation in flight, if any (a chunk failure reloads into it). */
 export const currentNavigationTarget = () => pendingTarget;
 /** Marks `to` as the navigation in flight (null when it ended). */
@@ -62,5 +76,5 @@ function safeSession(): Storage | null {
 export async function refreshPage(): Promise<void> {
   carryToasts();
   startProgress();
-  window.location.reload();
+  documentLoad.reload();
 }

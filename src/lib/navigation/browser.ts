@@ -12,7 +12,7 @@
  *   chunk-reload.ts).
  * The page script (src/lib/page-script) installs all of it once per page.
  */
-export { carryToasts, currentNavigationTarget, refreshPage, restoreCarriedToasts } from './bindings';
+export { carryToasts, currentNavigationTarget, documentLoad, refreshPage, restoreCarriedToasts } from './bindings';
 export { chunkGuard, installChunkReload } from './chunk-guard';
 export { decide, hardNavigate, navigate, perform, showNavigationError } from './client-navigate';
 export { installNavAnchors } from './nav-anchors';

@@ -1,12 +1,12 @@
 /** This page's chunk-load recovery: the guard (chunk-reload.ts) wired to window and sessionStorage. */
-import { currentNavigationTarget } from './bindings';
+import { currentNavigationTarget, documentLoad } from './bindings';
 import { createChunkReloadGuard, isChunkLoadError } from './chunk-reload';
 
 /** The page's guard: reloads into the navigation in flight, or the current page. */
 export const chunkGuard = createChunkReloadGuard({
   storage: () => (typeof sessionStorage === 'undefined' ? null : sessionStorage),
   now: () => Date.now(),
-  reload: (target) => (target ? window.location.assign(target) : window.location.reload()),
+  reload: (target) => (target ? documentLoad.assign(target) : documentLoad.reload()),
 });
 
 /**

@@ -5,7 +5,7 @@
  * smoothly instead (spec §9).
  */
 import { notify } from '~/lib/notify';
-import { carryToasts, setPendingTarget } from './bindings';
+import { carryToasts, documentLoad, setPendingTarget } from './bindings';
 import { chunkGuard } from './chunk-guard';
 import { isChunkLoadError } from './chunk-reload';
 import { navMessage, type NavMessageKey } from './messages';
@@ -36,7 +36,7 @@ export function decide(to: string, opts: { external?: boolean } = {}) {
 
 /** Full page load without the checks (external targets, a middleware's request). */
 export function hardNavigate(to: string): void {
-  window.location.assign(to);
+  documentLoad.assign(to);
 }
 
 /** Loads `to` as the next document, with the progress bar; a same-page `#hash` scrolls instead. */
@@ -51,7 +51,7 @@ function documentNavigate(to: string): void {
   carryToasts();
   startProgress();
   setPendingTarget(to);
-  window.location.assign(to);
+  documentLoad.assign(to);
 }
 
 /** Carries out a decision of the pre-navigation checks. */

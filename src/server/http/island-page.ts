@@ -31,8 +31,13 @@ export interface ClientManifest {
 const HYDRATION_LINK = /<link\b[^>]*\brel="modulepreload"[^>]*>|<link\b(?=[^>]*\brel="preload")(?=[^>]*\bas="script")[^>]*>/g;
 /** Waku's bootstrap (React's bootstrapScriptContent, id `_R_`) and rsc-html-stream's payload chunks. */
 const HYDRATION_SCRIPT = /^<script(?:\s+nonce="[^"]*")?(?:\s+id="_R_">|>\(self\.__FLIGHT_DATA\|\|=\[\]\)\.push\()/;
-/** An island boundary's opening tag (React writes the attributes in prop order) or a behaviour's attribute. */
-const USES = /<portal-island data-island="([\w-]+)|\sdata-behaviour="([\w-]+)"/g;
+/**
+ * An island boundary's opening tag (React writes the attributes in prop order; the name is
+ * `<file>` or `<file>/<Export>`) or a behaviour's attribute. The name must be complete: a chunk
+ * ending inside it must not count its first letters as another island's name.
+ */
+const USES = /<portal-island data-island="([\w-]+)["/]|\sdata-behaviour="([\w-]+)"/g;
+const SCRIPT_START = '<script';
 const SCRIPT_END = '</script>';
 const BODY_END = '</body>';
 /** Longest head accepted before giving up and passing the document through unchanged. */
@@ -59,6 +64,18 @@ export function scriptTags(scripts: ClientScript[], loaded: Set<string>): string
     tags += script(s.src);
   }
   return preloads + tags;
+}
+
+/**
+ * How many characters at the end of `text` could begin `<script` or `</body>` (held back until
+ * the next chunk shows). Never a whole marker: `</body>` must reach `emit` in one piece.
+ */
+function partialMarker(text: string): number {
+  for (let n = Math.min(text.length, BODY_END.length - 1); n > 0; n--) {
+    const tail = text.slice(-n);
+    if (SCRIPT_START.startsWith(tail) || BODY_END.startsWith(tail)) return n;
+  }
+  return 0;
 }
 
 /** `body` with the island-page treatment (see the module comment). */
@@ -106,10 +123,10 @@ export function islandPageBody(body: ReadableStream<Uint8Array>, manifest: Clien
   const drain = (ctl: TransformStreamDefaultController<Uint8Array>, final: boolean) => {
     let out = '';
     for (;;) {
-      const start = text.indexOf('<script');
+      const start = text.indexOf(SCRIPT_START);
       if (start < 0) {
         // A chunk may end inside `<script` or `</body>`: hold back what could be its beginning.
-        const keep = final ? 0 : Math.min(text.length, BODY_END.length);
+        const keep = final ? 0 : partialMarker(text);
         out += text.slice(0, text.length - keep);
         text = text.slice(text.length - keep);
         break;
