@@ -3,7 +3,7 @@
  * page, one runtime.
  */
 import { notify, notifyState, type NotifyType } from '~/lib/notify';
-import { startProgress } from './progress';
+import { resetProgress, startProgress } from './progress';
 
 /** sessionStorage key of the toasts a page hands to the document that replaces it. */
 export const CARRIED_TOASTS_KEY = 'portal:toasts';
@@ -77,4 +77,19 @@ export async function refreshPage(): Promise<void> {
   carryToasts();
   startProgress();
   documentLoad.reload();
+}
+
+/**
+ * The bar and the navigation in flight last until the next document replaces this one. When the
+ * browser shows this page again from its back-forward cache instead, or the navigation ended
+ * without a new document, both are dropped.
+ */
+export function settleOnPageShow(win: Window): () => void {
+  const onShow = (e: PageTransitionEvent) => {
+    if (!e.persisted) return;
+    resetProgress();
+    setPendingTarget(null);
+  };
+  win.addEventListener('pageshow', onShow);
+  return () => win.removeEventListener('pageshow', onShow);
 }

@@ -11,6 +11,7 @@ import {
   resetProgress,
   restoreCarriedToasts,
   scrollAfterNavigation,
+  settleOnPageShow,
 } from './browser';
 
 let assign: ReturnType<typeof spyOn<typeof documentLoad, 'assign'>>;
@@ -104,6 +105,22 @@ describe('navigate()', () => {
     notify.success('Saved');
     await navigate('/offer');
     expect(JSON.parse(sessionStorage.getItem(CARRIED_TOASTS_KEY) ?? 'null')).toEqual([{ type: 'success', message: 'Saved' }]);
+  });
+});
+
+describe('settleOnPageShow()', () => {
+  const show = (persisted: boolean) => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted }));
+
+  test('back from the back-forward cache: the bar and the navigation in flight are gone', async () => {
+    const stop = settleOnPageShow(window);
+    await navigate('/offer');
+    show(false);
+    expect(bar()).not.toBeNull();
+    expect(currentNavigationTarget()).toBe('/offer');
+    show(true);
+    expect(bar()).toBeNull();
+    expect(currentNavigationTarget()).toBeNull();
+    stop();
   });
 });
 

@@ -12,9 +12,9 @@
  *   chunk-reload.ts).
  * The page script (src/lib/page-script) installs all of it once per page.
  */
-export { carryToasts, currentNavigationTarget, documentLoad, refreshPage, restoreCarriedToasts } from './bindings';
+export { carryToasts, settleOnPageShow, currentNavigationTarget, documentLoad, refreshPage, restoreCarriedToasts } from './bindings';
 export { chunkGuard, installChunkReload } from './chunk-guard';
 export { decide, hardNavigate, navigate, perform, showNavigationError } from './client-navigate';
 export { installNavAnchors } from './nav-anchors';
-export { doneProgress, resetProgress, settleProgressOnShow, startProgress } from './progress';
+export { doneProgress, resetProgress, startProgress } from './progress';
 export { PAINT_WAIT_MS, scrollAfterNavigation, waitForPaint } from './scroll';

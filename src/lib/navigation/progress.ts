@@ -73,15 +73,3 @@ export function resetProgress(): void {
   root?.remove();
   root = null;
 }
-
-/**
- * The bar runs until the next document replaces this one. When the browser shows this page again
- * from its back-forward cache instead, the bar of the navigation that left it goes away.
- */
-export function settleProgressOnShow(win: Window): () => void {
-  const onShow = (e: PageTransitionEvent) => {
-    if (e.persisted) resetProgress();
-  };
-  win.addEventListener('pageshow', onShow);
-  return () => win.removeEventListener('pageshow', onShow);
-}

@@ -16,7 +16,7 @@
  */
 import { installDropdownAutoclose } from '../dropdowns';
 import { pageSettled } from '../islands/ready';
-import { installChunkReload, installNavAnchors, navigate, restoreCarriedToasts, settleProgressOnShow } from '../navigation/browser';
+import { installChunkReload, installNavAnchors, navigate, restoreCarriedToasts, settleOnPageShow } from '../navigation/browser';
 import { mountNotifications } from '../notify-view';
 import { installPrefForms } from '../prefs-forms';
 import { syncTimeZoneCookie } from '../time-zone-cookie';
@@ -31,7 +31,7 @@ export function startPage(doc: Document): () => void {
     installPrefForms(doc),
     installNavAnchors(doc),
     installChunkReload(win),
-    settleProgressOnShow(win),
+    settleOnPageShow(win),
   ];
   restoreCarriedToasts();
   (win as unknown as { __portalNav?: unknown }).__portalNav = { navigate };
