@@ -204,6 +204,8 @@ test('top-up: the member asks (Chinese), the operator confirms once (English); d
   expect(await row.locator('img.account-slip').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
   await row.getByRole('button', { name: /^Confirm top-up/ }).click();
   await expect(op.getByText('Top-up confirmed and credited')).toBeVisible(SLOW);
+  // The page reloads with the toast: the top-up has left the pending list.
+  await expect(row).toHaveCount(0, SLOW);
   await op.goto('/user/operator/topups');
   await expect(op.locator('tr').filter({ hasText: ref })).toContainText('Credited');
   await opCtx.close();
