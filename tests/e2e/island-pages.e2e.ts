@@ -1,6 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, loginViaForm, waitForHydration } from './helpers';
+import { DEMO, loginViaForm, selectorsChangedByIslands, waitForHydration } from './helpers';
+
+const OPERATOR = { account: 'operator', password: 'Operator#2026' };
 
 /**
  * Pages are server-rendered documents without Waku's client (decision 0011): the browser runs the
@@ -106,6 +108,39 @@ test.describe('island pages: only the page script, islands and behaviours', () =
     // Whatever the page shows hydrated (html[data-nav-ready] waits for all of it).
     for (const el of await page.locator('portal-island').all()) await expect(el).toHaveAttribute('data-hydrated', '');
   });
+});
+
+test.describe('island boundaries take no part in the layout', () => {
+  for (const [who, paths] of [
+    [null, ['/offer', '/user/login', '/user/login?tab=register']],
+    [
+      DEMO,
+      [
+        '/user/account/profile',
+        '/user/account/balance',
+        '/user/account/changePassword',
+        '/user/order/guzhu?new=1',
+        '/user/order/invoiceApply',
+        '/user/team/teamMange',
+        '/user/team/addAccount',
+        '/user/team/allocation',
+        '/user/file/sealfile',
+      ],
+    ],
+    [OPERATOR, ['/user/operator/products', '/user/operator/underwriting', '/user/operator/seals', '/user/operator/topups']],
+  ] as const) {
+    test(`CSS child and sibling rules match the same elements with and without boundaries (${who?.account ?? 'visitor'})`, async ({
+      page,
+    }) => {
+      if (who) await loginViaForm(page, who, '/user/account/overview');
+      for (const path of paths) {
+        await page.goto(path);
+        await waitForHydration(page);
+        expect(await page.locator('portal-island').count(), path).toBeGreaterThan(0);
+        expect(await selectorsChangedByIslands(page), path).toEqual([]);
+      }
+    });
+  }
 });
 
 test.describe('JavaScript budget (issue #15): gzip of every script the browser fetches', () => {
