@@ -9,7 +9,6 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { changeBindSchema, verificationSchema } from '~/features/account/schemas';
 import { EMAIL_PATTERN, MOBILE_PATTERN } from '~/lib/fields';
-import { refreshPage } from '~/lib/navigation/browser';
 import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
 import type { ClickCaptchaText } from './click-captcha';
 import { SendCodeButton, type SendCodeText } from './send-code-button';
@@ -77,10 +76,8 @@ export const AccountBindDialog = island(
           captcha: v.captcha,
           ...(token ? { accountVerificationToken: token } : { password: v.password }),
         }),
-        onDone: async () => {
-          setOpen(false);
-          await refreshPage();
-        },
+        onDone: () => setOpen(false),
+        reload: true,
       },
     );
     // The schema names the address field after the type.

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { GenderIcon } from './gender-icon';
 import { MOTTO_MAX, profileSchema } from '~/features/account/schemas';
 import type { UploadedFile } from '~/features/upload/schemas';
-import { refreshPage } from '~/lib/navigation/browser';
 import type { Locale } from '~/lib/types';
 import type { UploadRules } from '~/lib/upload-checks';
 import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
@@ -74,9 +73,7 @@ export const AccountProfileForm = island(
         birthday: v.birthday,
         motto: v.motto,
       }),
-      onDone: async () => {
-        await refreshPage();
-      },
+      reload: true,
     });
     const input = (name: keyof ProfileValues, extra: Record<string, unknown> = {}) => (
       <input

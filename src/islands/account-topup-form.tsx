@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import { topupSchema } from '~/features/account/schemas';
 import type { UploadedFile } from '~/features/upload/schemas';
-import { refreshPage } from '~/lib/navigation/browser';
 import type { Locale } from '~/lib/types';
 import type { UploadRules } from '~/lib/upload-checks';
 import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
@@ -33,13 +32,13 @@ export const AccountTopupForm = island(
         url: '/userapi/v1/account/topup',
         texts,
         body: (v) => ({ amount: v.amount, payment_ref: v.payment_ref, slip: v.slip }),
-        onDone: async () => {
+        onDone: () => {
           form.set('amount', '');
           form.set('payment_ref', '');
           form.set('slip', '');
           setSlipKey((k) => k + 1);
-          await refreshPage();
         },
+        reload: true,
       },
     );
     return (
