@@ -17,4 +17,4 @@ export { chunkGuard, installChunkReload } from './chunk-guard';
 export { decide, hardNavigate, navigate, perform, showNavigationError } from './client-navigate';
 export { installNavAnchors } from './nav-anchors';
 export { doneProgress, resetProgress, startProgress } from './progress';
-export { PAINT_WAIT_MS, scrollAfterNavigation, waitForPaint } from './scroll';
+export { scrollAfterNavigation } from './scroll';
