@@ -10,9 +10,9 @@
  * (`_buildId!==…`), else the build fails. The route list comes from Waku's build metadata and
  * must equal src/lib/navigation/routes.ts.
  *
- * It builds the plain-page script (src/lib/plain-page/index.ts, the only script of pages served without
- * React) on its own into dist/public/assets/plain-page-<hash>.js, so it shares no chunk with the
- * React bundle; src/server/http/plain-page.ts finds it there.
+ * It builds the browser's JavaScript (scripts/build-client.ts: the page script and one script per
+ * island, Preact instead of React) into dist/public/assets and its manifest into
+ * dist/client-manifest.json, which src/server/http/island-page.ts reads.
  *
  * It also writes brotli (`.br`) and gzip (`.gz`) copies of the compressible hashed assets in
  * dist/public/assets, served by src/server/http/built-assets.ts to browsers that take them.
@@ -24,6 +24,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROUTES } from '../src/lib/navigation/routes';
 import { ROUTE_RULES } from '../src/lib/navigation/rules';
+import { CLIENT_MANIFEST_FILE } from '../src/server/http/island-page';
+import { buildClient } from './build-client';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -76,22 +78,6 @@ export async function readRoutes(distDir = dist): Promise<{ pages: string[]; pre
   return { pages: pages.sort(), prerendered: prerendered.sort() };
 }
 
-/** Builds src/lib/plain-page/index.ts, minified and self-contained; returns its file name. */
-export async function buildPlainPageScript(assetsDir = join(dist, 'public/assets')): Promise<string> {
-  const result = await Bun.build({
-    entrypoints: [join(root, 'src/lib/plain-page/index.ts')],
-    outdir: assetsDir,
-    naming: 'plain-page-[hash].[ext]',
-    target: 'browser',
-    format: 'esm',
-    minify: true,
-  });
-  if (!result.success) throw new Error(`post-build: plain-page script: ${result.logs.join('\n')}`);
-  const [out] = result.outputs;
-  if (result.outputs.length !== 1 || !out) throw new Error('post-build: the plain-page script must build to one file');
-  return out.path.slice(out.path.lastIndexOf('/') + 1);
-}
-
 /** Writes `<file>.br` and `<file>.gz` for the compressible assets; returns [files, raw bytes, br bytes]. */
 export function precompress(assetsDir = join(dist, 'public/assets')): [number, number, number] {
   let count = 0;
@@ -127,9 +113,10 @@ async function main() {
   const manifest = { id, timestamp, matcher: { routes: table, rules: ROUTE_RULES }, prerendered };
   writeFileSync(join(out, 'meta', `${id}.json`), JSON.stringify(manifest));
   writeFileSync(join(out, 'latest.json'), JSON.stringify({ id, timestamp }));
-  const plain = await buildPlainPageScript();
+  const client = await buildClient({ outdir: join(dist, 'public/assets') });
+  writeFileSync(join(dist, CLIENT_MANIFEST_FILE), JSON.stringify(client));
   const [count, raw, br] = precompress();
-  console.log(`post-build: plain-page script ${plain}`);
+  console.log(`post-build: page script ${client.page.src}, ${Object.keys(client.islands).length} island scripts`);
   console.log(`post-build: ${count} assets precompressed (${Math.round(raw / 1024)} KB → ${Math.round(br / 1024)} KB brotli)`);
   console.log(
     `post-build: build ${id}, ${table.length} routes, ${Object.keys(ROUTE_RULES).length} route rules, ${prerendered.length} prerendered → dist/public/builds/`,

@@ -17,9 +17,9 @@ import {
   ordersPort,
   rosterPage,
 } from '~/features/endorse';
-import { ApiButton } from '~/islands/api-button';
+import { ApiButton } from '~/components/api-button';
 import { ClassEstimate, DateEstimate } from '~/islands/endorse-estimate';
-import { EndorseForm } from '~/islands/endorse-form';
+import { ApiForm } from '~/components/api-form';
 import { UploadField } from '~/islands/upload-field';
 import { formatDate, formatMoney } from '~/lib/format';
 import type { Locale, UploadConfig } from '~/lib/types';
@@ -232,7 +232,7 @@ export async function EndorseStart({ db, userId, text, today }: { db: Db; userId
   return (
     <section className="card endorse-start" aria-labelledby="en-start">
       <h2 id="en-start">{t.title}</h2>
-      <EndorseForm
+      <ApiForm
         url="/userapi/v1/endorse/create"
         extra={{ request_id: '*' }}
         then="/user/order/endorse?edit={id}"
@@ -263,7 +263,7 @@ export async function EndorseStart({ db, userId, text, today }: { db: Db; userId
           <label htmlFor="en-remark">{t.remark}</label>
           <input id="en-remark" name="remark" maxLength={500} />
         </div>
-      </EndorseForm>
+      </ApiForm>
       {open.length ? (
         <ul className="endorse-open">
           {open.map((p) => (
@@ -420,7 +420,7 @@ export async function EndorseDraft({
             {detail.totals.days} / {detail.totals.period_days}
           </dd>
         </dl>
-        <EndorseForm
+        <ApiForm
           url="/userapi/v1/endorse/update"
           extra={{ id: e.id }}
           submitLabel={t.save}
@@ -436,14 +436,14 @@ export async function EndorseDraft({
             min={today > estimate.period.start ? today : estimate.period.start}
             {...estimate}
           />
-        </EndorseForm>
+        </ApiForm>
         <h3>{t.items}</h3>
         <ItemsTable detail={detail} text={text} editable />
       </section>
 
       <section className="card" aria-labelledby="en-addp">
         <h2 id="en-addp">{t.addPerson}</h2>
-        <EndorseForm
+        <ApiForm
           url="/userapi/v1/endorse/item"
           extra={{ id: e.id, kind: 'add' }}
           submitLabel={t.addBtn}
@@ -467,7 +467,7 @@ export async function EndorseDraft({
             effective={e.effectiveDate}
             {...estimate}
           />
-        </EndorseForm>
+        </ApiForm>
       </section>
 
       <section className="card" aria-labelledby="en-roster">
@@ -497,7 +497,7 @@ export async function EndorseDraft({
                 />
                 <details>
                   <summary className="btn btn-ghost btn-sm">{t.replaceBtn}</summary>
-                  <EndorseForm
+                  <ApiForm
                     url="/userapi/v1/endorse/item"
                     extra={{ id: e.id, kind: 'replace', insured_id: r.id }}
                     submitLabel={t.replaceBtn}
@@ -517,11 +517,11 @@ export async function EndorseDraft({
                       effective={e.effectiveDate}
                       {...estimate}
                     />
-                  </EndorseForm>
+                  </ApiForm>
                 </details>
                 <details>
                   <summary className="btn btn-ghost btn-sm">{t.correctBtn}</summary>
-                  <EndorseForm
+                  <ApiForm
                     url="/userapi/v1/endorse/item"
                     extra={{ id: e.id, kind: 'correct', insured_id: r.id }}
                     submitLabel={t.correctBtn}
@@ -542,7 +542,7 @@ export async function EndorseDraft({
                       effective={e.effectiveDate}
                       {...estimate}
                     />
-                  </EndorseForm>
+                  </ApiForm>
                 </details>
               </div>
             </li>
@@ -556,9 +556,9 @@ export async function EndorseDraft({
       <section className="card" aria-labelledby="en-import">
         <h2 id="en-import">{t.importTitle}</h2>
         <p className="muted">{t.importHint}</p>
-        <EndorseForm url="/userapi/v1/endorse/import" extra={{ id: e.id }} submitLabel={t.importBtn} submitClass="btn btn-ghost">
+        <ApiForm url="/userapi/v1/endorse/import" extra={{ id: e.id }} submitLabel={t.importBtn} submitClass="btn btn-ghost">
           <UploadField lang={locale} name="file_id" valueKind="id" topic="endorse" rules={upload} />
-        </EndorseForm>
+        </ApiForm>
       </section>
 
       <section className="card" aria-labelledby="en-docs">
@@ -572,7 +572,7 @@ export async function EndorseDraft({
             ))}
           </ul>
         ) : null}
-        <EndorseForm url="/userapi/v1/endorse/document" extra={{ id: e.id }} submitLabel={t.attach} submitClass="btn btn-ghost">
+        <ApiForm url="/userapi/v1/endorse/document" extra={{ id: e.id }} submitLabel={t.attach} submitClass="btn btn-ghost">
           <div className="field">
             <label htmlFor="en-dkind">{t.docKind}</label>
             <select id="en-dkind" name="kind" defaultValue="application">
@@ -584,7 +584,7 @@ export async function EndorseDraft({
             </select>
           </div>
           <UploadField lang={locale} name="file_id" valueKind="id" topic="endorse" rules={upload} />
-        </EndorseForm>
+        </ApiForm>
       </section>
 
       <section className="card endorse-submit" aria-labelledby="en-submit">
@@ -593,14 +593,14 @@ export async function EndorseDraft({
         </h2>
         <p className="muted">{t.submitHint}</p>
         <div className="endorse-form-actions">
-          <EndorseForm
+          <ApiForm
             url="/userapi/v1/endorse/submit"
             extra={{ id: e.id }}
             then={`/user/order/endorseDetail?id=${e.id}`}
             submitLabel={t.submit}
             className="endorse-inline"
           />
-          <EndorseForm
+          <ApiForm
             url="/userapi/v1/endorse/cancel"
             extra={{ id: e.id }}
             then={`/user/order/endorseDetail?id=${e.id}`}

@@ -5,7 +5,7 @@
  */
 import '../styles/claims.css';
 import { bellSummary, noteLocale } from '~/features/notifications';
-import { ApiButton } from '~/islands/api-button';
+import { ApiButton } from '~/components/api-button';
 import { formatDate } from '~/lib/format';
 import type { Locale } from '~/lib/types';
 import { tryRequestContext } from '~/server/context';

@@ -1,13 +1,13 @@
 /**
- * /verify's "compare a file" block as server markup; the plain-page script
- * (src/lib/plain-page/verify-file.ts) hashes the chosen file on this device and shows the answer
- * in the live region. /verify is a plain page (no React in the browser).
+ * /verify's "compare a file" block as server markup; the `seal-verify` behaviour
+ * (src/behaviours/seal-verify.ts) hashes the chosen file on this device and shows the answer
+ * in the live region. No island: plain markup, enhanced where the page loads that behaviour.
  */
-import type { VerifyFileText } from '~/lib/plain-page/verify-file';
+import type { VerifyFileText } from '~/behaviours/seal-verify';
 
 export function SealVerifyFile({ codeInputId, label, text }: { codeInputId: string; label: string; text: VerifyFileText }) {
   return (
-    <div className="seal-verify-file" data-seal-verify={codeInputId} data-texts={JSON.stringify(text)}>
+    <div className="seal-verify-file" data-behaviour="seal-verify" data-seal-verify={codeInputId} data-texts={JSON.stringify(text)}>
       <div className="field">
         <label htmlFor="seal-verify-file">{label}</label>
         <input id="seal-verify-file" type="file" accept="application/pdf,.pdf" />

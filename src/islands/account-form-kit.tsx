@@ -6,6 +6,8 @@
 import { type ReactNode, useState } from 'react';
 import type * as v from 'valibot';
 import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
+import { refreshPage } from '~/lib/navigation/browser';
+import { notify } from '~/lib/notify';
 import { checkInput } from '~/lib/schema';
 
 /** Message key (`validate.*`, `account.*`) → text in the page's language. */
@@ -18,6 +20,11 @@ export interface ApiFormOptions<S extends v.GenericSchema> {
   /** Turns the form's values into the request body (and what the schema checks). */
   body: (values: Record<string, string>) => Record<string, unknown>;
   onDone?: (message: string, data: unknown) => void | Promise<void>;
+  /**
+   * After a success (and `onDone`) the page loads again (refreshPage): the message goes along as
+   * a toast, since the status line does not survive the reload.
+   */
+  reload?: boolean;
 }
 
 export function useApiForm<S extends v.GenericSchema>(initial: Record<string, string>, o: ApiFormOptions<S>) {
@@ -42,8 +49,10 @@ export function useApiForm<S extends v.GenericSchema>(initial: Record<string, st
     setNotice(null);
     try {
       const res = await request({ url: o.url, method: 'POST', data: o.body(values), showErrorMessage: false, showCodeMessage: false });
-      setNotice({ text: res.message, ok: true });
+      if (o.reload) notify({ type: 'success', message: res.message });
+      else setNotice({ text: res.message, ok: true });
       await o.onDone?.(res.message, res.data);
+      if (o.reload) await refreshPage();
     } catch (err) {
       if (!isCancel(err)) {
         const data = isApiError(err) ? (err.data as { errors?: Record<string, string>; field?: string } | null) : null;

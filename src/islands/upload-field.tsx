@@ -17,13 +17,14 @@
  *   <UploadField lang={locale} name="avatar" topic="avatar" image rules={site.upload} />
  *   <UploadField lang={locale} name="file_ids" valueKind="id" topic="claim" multiple rules={site.upload} />
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import en from '../../i18n/en/upload';
 import zhCn, { type UploadFieldText } from '../../i18n/zh-cn/upload';
 import { buildSaveName, DEFAULT_SAVE_NAME, type UploadedFile } from '~/features/upload/schemas';
 import { goToLogin, LOGIN_CODES, SUCCESS_CODE } from '~/lib/http';
 import type { Locale, UploadConfig } from '~/lib/types';
 import { checkUpload, suffixOf, type UploadRules } from '~/lib/upload-checks';
+import { island, useIslandId } from '~/lib/islands/island';
 
 export const UPLOAD_URL = '/userapi/v1/index/upload';
 export const TOKEN_URL = '/userapi/v1/index/qiniutoken';
@@ -88,303 +89,306 @@ interface Envelope {
   data?: { file?: UploadedFile; upload?: UploadConfig };
 }
 
-export function UploadField({
-  name = 'file',
-  valueKind = 'url',
-  topic,
-  image,
-  multiple,
-  rules,
-  defaultValue,
-  lang = 'zh-cn',
-  text,
-  disabled,
-  onUploaded,
-}: UploadFieldProps) {
-  const t = { ...TEXT[lang], ...MORE[lang], ...text };
-  const inputId = useId();
-  const initial = (Array.isArray(defaultValue) ? defaultValue : defaultValue ? [defaultValue] : []).filter(Boolean);
-  const [items, setItems] = useState<Item[]>(() =>
-    initial.map((url) => ({
-      id: nextId++,
-      name: url.split('/').pop() ?? url,
-      preview: image ? url : null,
-      status: 'done',
-      url,
-      value: url,
-    })),
-  );
-  const [notice, setNotice] = useState<string | null>(null);
-  /** Running requests per item, to cancel them. */
-  const running = useRef(new Map<number, { xhr?: XMLHttpRequest; abort: AbortController }>());
-  const objectUrls = useRef(new Set<string>());
-  /** The latest upload config (direct mode refreshes it). */
-  const config = useRef<UploadFieldRules>(rules);
-
-  useEffect(
-    () => () => {
-      for (const r of running.current.values()) {
-        r.xhr?.abort();
-        r.abort.abort();
-      }
-      for (const u of objectUrls.current) URL.revokeObjectURL(u);
-    },
-    [],
-  );
-
-  const update = (id: number, patch: Partial<Item> & Pick<Item, 'status'>) =>
-    setItems((list) => list.map((it) => (it.id === id ? ({ ...it, ...patch } as Item) : it)));
-  const finish = (id: number, file: UploadedFile) => {
-    running.current.delete(id);
-    update(id, { status: 'done', file, url: file.url, value: valueKind === 'id' ? String(file.id) : file.url });
-    onUploaded?.(file);
-  };
-  const fail = (id: number, message: string) => {
-    running.current.delete(id);
-    update(id, { status: 'error', message });
-  };
-  const headers = { server: 'true', equipment: 'pc', 'think-lang': lang };
-
-  /** The envelope of an API answer; a login problem sends the member to log in. */
-  const readEnvelope = (textBody: string): Envelope => {
-    let body: Envelope = {};
-    try {
-      body = JSON.parse(textBody);
-    } catch {}
-    if (body.code !== undefined && LOGIN_CODES.has(body.code)) goToLogin();
-    return body;
-  };
-
-  /** One XHR with upload progress; resolves with status and body, rejects when cancelled or the network fails. */
-  function post(id: number, url: string, form: FormData, apiHeaders: boolean): Promise<{ status: number; body: string }> {
-    return new Promise((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      const run = running.current.get(id);
-      if (run) run.xhr = xhr;
-      xhr.open('POST', url);
-      if (apiHeaders) for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable) update(id, { status: 'uploading', progress: Math.round((e.loaded / e.total) * 100) });
-      };
-      xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
-      xhr.onerror = () => reject(new Error('network'));
-      xhr.onabort = () => reject(new DOMException('cancelled', 'AbortError'));
-      xhr.send(form);
-    });
-  }
-
-  async function api(path: string, body: unknown, signal: AbortSignal): Promise<Envelope> {
-    const res = await fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      signal,
-    });
-    return readEnvelope(await res.text());
-  }
-
-  async function sendLocal(id: number, file: File) {
-    const form = new FormData();
-    form.append('file', file);
-    if (topic) form.append('topic', topic);
-    const res = await post(id, UPLOAD_URL, form, true);
-    const body = readEnvelope(res.body);
-    if (body.code === SUCCESS_CODE && body.data?.file) finish(id, body.data.file);
-    else fail(id, body.message || t.failed);
-  }
-
-  async function sendDirect(id: number, file: File, signal: AbortSignal) {
-    let cfg = config.current;
-    const expires = Number(cfg.params?.['x-ignore-expires'] ?? 0);
-    if (!cfg.url || !cfg.params || expires - 60 < Date.now() / 1000) {
-      const fresh = await api(TOKEN_URL, {}, signal);
-      if (fresh.code !== SUCCESS_CODE || !fresh.data?.upload) return fail(id, fresh.message || t.failed);
-      cfg = { ...cfg, ...fresh.data.upload };
-      config.current = cfg;
-      if (cfg.mode !== 's3') return sendLocal(id, file);
-    }
-    const sha1 = await sha1Hex(file);
-    const prefix = String(cfg.params?.['x-ignore-key-prefix'] ?? '');
-    const saved = buildSaveName(cfg.saveName || DEFAULT_SAVE_NAME, {
-      topic: topic || 'default',
-      name: file.name,
-      suffix: suffixOf(file.name),
-      sha1,
-    });
-    const key = `${prefix}${saved.replace(/^storage\//, '')}`;
-    const form = new FormData();
-    form.append('key', key);
-    for (const [k, v] of Object.entries(cfg.params ?? {})) if (!k.startsWith('x-ignore-')) form.append(k, String(v));
-    form.append('file', file);
-    const res = await post(id, cfg.url ?? '', form, false);
-    if (res.status < 200 || res.status >= 300) {
-      const detail = storeMessage(res.body);
-      return fail(id, detail ? `${t.storeError}: ${detail}` : t.storeError);
-    }
-    const url = `${cfg.url}/${key.split('/').map(encodeURIComponent).join('/')}`;
-    const body = await api(
-      CALLBACK_URL,
-      { url, name: file.name, size: file.size, type: file.type, sha1, topic: topic || 'default' },
-      signal,
+export const UploadField = island(
+  'upload-field',
+  function UploadField({
+    name = 'file',
+    valueKind = 'url',
+    topic,
+    image,
+    multiple,
+    rules,
+    defaultValue,
+    lang = 'zh-cn',
+    text,
+    disabled,
+    onUploaded,
+  }: UploadFieldProps) {
+    const t = { ...TEXT[lang], ...MORE[lang], ...text };
+    const inputId = useIslandId();
+    const initial = (Array.isArray(defaultValue) ? defaultValue : defaultValue ? [defaultValue] : []).filter(Boolean);
+    const [items, setItems] = useState<Item[]>(() =>
+      initial.map((url) => ({
+        id: nextId++,
+        name: url.split('/').pop() ?? url,
+        preview: image ? url : null,
+        status: 'done',
+        url,
+        value: url,
+      })),
     );
-    if (body.code === SUCCESS_CODE && body.data?.file) finish(id, body.data.file);
-    else fail(id, body.message || t.failed);
-  }
+    const [notice, setNotice] = useState<string | null>(null);
+    /** Running requests per item, to cancel them. */
+    const running = useRef(new Map<number, { xhr?: XMLHttpRequest; abort: AbortController }>());
+    const objectUrls = useRef(new Set<string>());
+    /** The latest upload config (direct mode refreshes it). */
+    const config = useRef<UploadFieldRules>(rules);
 
-  function start(file: File) {
-    const id = nextId++;
-    let preview: string | null = null;
-    if (image && file.type.startsWith('image/')) {
-      preview = URL.createObjectURL(file);
-      objectUrls.current.add(preview);
+    useEffect(
+      () => () => {
+        for (const r of running.current.values()) {
+          r.xhr?.abort();
+          r.abort.abort();
+        }
+        for (const u of objectUrls.current) URL.revokeObjectURL(u);
+      },
+      [],
+    );
+
+    const update = (id: number, patch: Partial<Item> & Pick<Item, 'status'>) =>
+      setItems((list) => list.map((it) => (it.id === id ? ({ ...it, ...patch } as Item) : it)));
+    const finish = (id: number, file: UploadedFile) => {
+      running.current.delete(id);
+      update(id, { status: 'done', file, url: file.url, value: valueKind === 'id' ? String(file.id) : file.url });
+      onUploaded?.(file);
+    };
+    const fail = (id: number, message: string) => {
+      running.current.delete(id);
+      update(id, { status: 'error', message });
+    };
+    const headers = { server: 'true', equipment: 'pc', 'think-lang': lang };
+
+    /** The envelope of an API answer; a login problem sends the member to log in. */
+    const readEnvelope = (textBody: string): Envelope => {
+      let body: Envelope = {};
+      try {
+        body = JSON.parse(textBody);
+      } catch {}
+      if (body.code !== undefined && LOGIN_CODES.has(body.code)) goToLogin();
+      return body;
+    };
+
+    /** One XHR with upload progress; resolves with status and body, rejects when cancelled or the network fails. */
+    function post(id: number, url: string, form: FormData, apiHeaders: boolean): Promise<{ status: number; body: string }> {
+      return new Promise((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        const run = running.current.get(id);
+        if (run) run.xhr = xhr;
+        xhr.open('POST', url);
+        if (apiHeaders) for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
+        xhr.upload.onprogress = (e) => {
+          if (e.lengthComputable) update(id, { status: 'uploading', progress: Math.round((e.loaded / e.total) * 100) });
+        };
+        xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
+        xhr.onerror = () => reject(new Error('network'));
+        xhr.onabort = () => reject(new DOMException('cancelled', 'AbortError'));
+        xhr.send(form);
+      });
     }
-    const abort = new AbortController();
-    running.current.set(id, { abort });
-    const item: Item = { id, name: file.name, preview, status: 'uploading', progress: 0 };
-    setItems((list) => (multiple ? [...list, item] : [item]));
-    const job = config.current.mode === 's3' ? sendDirect(id, file, abort.signal) : sendLocal(id, file);
-    job.catch((err: unknown) => {
-      if ((err as { name?: string })?.name === 'AbortError') return;
-      fail(id, t.failed);
-    });
-  }
 
-  function choose(files: File[]) {
-    setNotice(null);
-    const picked = multiple ? files : files.slice(0, 1);
-    for (const file of picked) {
-      const problem = checkUpload({ name: file.name, size: file.size, type: file.type }, config.current);
-      if (problem) {
-        // The first refusal is shown; the other files still go.
-        setNotice((n) => n ?? `${multiple ? `${file.name}: ` : ''}${t[problem]}`);
-        continue;
-      }
-      // One file at a time in single mode: a running upload is replaced.
-      if (!multiple) for (const id of running.current.keys()) cancel(id);
-      start(file);
+    async function api(path: string, body: unknown, signal: AbortSignal): Promise<Envelope> {
+      const res = await fetch(path, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal,
+      });
+      return readEnvelope(await res.text());
     }
-  }
 
-  function drop(id: number) {
-    setItems((list) => {
-      const it = list.find((i) => i.id === id);
-      if (it?.preview && objectUrls.current.has(it.preview)) {
-        URL.revokeObjectURL(it.preview);
-        objectUrls.current.delete(it.preview);
+    async function sendLocal(id: number, file: File) {
+      const form = new FormData();
+      form.append('file', file);
+      if (topic) form.append('topic', topic);
+      const res = await post(id, UPLOAD_URL, form, true);
+      const body = readEnvelope(res.body);
+      if (body.code === SUCCESS_CODE && body.data?.file) finish(id, body.data.file);
+      else fail(id, body.message || t.failed);
+    }
+
+    async function sendDirect(id: number, file: File, signal: AbortSignal) {
+      let cfg = config.current;
+      const expires = Number(cfg.params?.['x-ignore-expires'] ?? 0);
+      if (!cfg.url || !cfg.params || expires - 60 < Date.now() / 1000) {
+        const fresh = await api(TOKEN_URL, {}, signal);
+        if (fresh.code !== SUCCESS_CODE || !fresh.data?.upload) return fail(id, fresh.message || t.failed);
+        cfg = { ...cfg, ...fresh.data.upload };
+        config.current = cfg;
+        if (cfg.mode !== 's3') return sendLocal(id, file);
       }
-      return list.filter((i) => i.id !== id);
-    });
-  }
+      const sha1 = await sha1Hex(file);
+      const prefix = String(cfg.params?.['x-ignore-key-prefix'] ?? '');
+      const saved = buildSaveName(cfg.saveName || DEFAULT_SAVE_NAME, {
+        topic: topic || 'default',
+        name: file.name,
+        suffix: suffixOf(file.name),
+        sha1,
+      });
+      const key = `${prefix}${saved.replace(/^storage\//, '')}`;
+      const form = new FormData();
+      form.append('key', key);
+      for (const [k, v] of Object.entries(cfg.params ?? {})) if (!k.startsWith('x-ignore-')) form.append(k, String(v));
+      form.append('file', file);
+      const res = await post(id, cfg.url ?? '', form, false);
+      if (res.status < 200 || res.status >= 300) {
+        const detail = storeMessage(res.body);
+        return fail(id, detail ? `${t.storeError}: ${detail}` : t.storeError);
+      }
+      const url = `${cfg.url}/${key.split('/').map(encodeURIComponent).join('/')}`;
+      const body = await api(
+        CALLBACK_URL,
+        { url, name: file.name, size: file.size, type: file.type, sha1, topic: topic || 'default' },
+        signal,
+      );
+      if (body.code === SUCCESS_CODE && body.data?.file) finish(id, body.data.file);
+      else fail(id, body.message || t.failed);
+    }
 
-  function cancel(id: number) {
-    const run = running.current.get(id);
-    running.current.delete(id);
-    run?.xhr?.abort();
-    run?.abort.abort();
-    drop(id);
-  }
+    function start(file: File) {
+      const id = nextId++;
+      let preview: string | null = null;
+      if (image && file.type.startsWith('image/')) {
+        preview = URL.createObjectURL(file);
+        objectUrls.current.add(preview);
+      }
+      const abort = new AbortController();
+      running.current.set(id, { abort });
+      const item: Item = { id, name: file.name, preview, status: 'uploading', progress: 0 };
+      setItems((list) => (multiple ? [...list, item] : [item]));
+      const job = config.current.mode === 's3' ? sendDirect(id, file, abort.signal) : sendLocal(id, file);
+      job.catch((err: unknown) => {
+        if ((err as { name?: string })?.name === 'AbortError') return;
+        fail(id, t.failed);
+      });
+    }
 
-  const value = items
-    .filter((i): i is Extract<Item, { status: 'done' }> => i.status === 'done')
-    .map((i) => i.value)
-    .join(',');
-  const busy = items.some((i) => i.status === 'uploading');
-  return (
-    <div
-      className="upload-field"
-      data-status={busy ? 'uploading' : value ? 'done' : 'idle'}
-      data-mode={config.current.mode === 's3' ? 's3' : 'local'}
-    >
-      <input type="hidden" name={name} value={value} />
-      {/* The native input is kept (keyboard, screen readers) but visually hidden: its own text is in the browser's language, not the page's. */}
-      <label
-        htmlFor={inputId}
-        className="upload-field__choose btn btn-ghost btn-sm"
-        aria-disabled={disabled || (busy && !multiple) || undefined}
+    function choose(files: File[]) {
+      setNotice(null);
+      const picked = multiple ? files : files.slice(0, 1);
+      for (const file of picked) {
+        const problem = checkUpload({ name: file.name, size: file.size, type: file.type }, config.current);
+        if (problem) {
+          // The first refusal is shown; the other files still go.
+          setNotice((n) => n ?? `${multiple ? `${file.name}: ` : ''}${t[problem]}`);
+          continue;
+        }
+        // One file at a time in single mode: a running upload is replaced.
+        if (!multiple) for (const id of running.current.keys()) cancel(id);
+        start(file);
+      }
+    }
+
+    function drop(id: number) {
+      setItems((list) => {
+        const it = list.find((i) => i.id === id);
+        if (it?.preview && objectUrls.current.has(it.preview)) {
+          URL.revokeObjectURL(it.preview);
+          objectUrls.current.delete(it.preview);
+        }
+        return list.filter((i) => i.id !== id);
+      });
+    }
+
+    function cancel(id: number) {
+      const run = running.current.get(id);
+      running.current.delete(id);
+      run?.xhr?.abort();
+      run?.abort.abort();
+      drop(id);
+    }
+
+    const value = items
+      .filter((i): i is Extract<Item, { status: 'done' }> => i.status === 'done')
+      .map((i) => i.value)
+      .join(',');
+    const busy = items.some((i) => i.status === 'uploading');
+    return (
+      <div
+        className="upload-field"
+        data-status={busy ? 'uploading' : value ? 'done' : 'idle'}
+        data-mode={config.current.mode === 's3' ? 's3' : 'local'}
       >
-        {multiple ? t.chooseMany : t.choose}
-      </label>
-      <input
-        id={inputId}
-        className="sr-only"
-        type="file"
-        multiple={multiple}
-        accept={image ? 'image/*' : undefined}
-        disabled={disabled || (busy && !multiple)}
-        onChange={(e) => {
-          choose(Array.from(e.currentTarget.files ?? []));
-          e.currentTarget.value = '';
-        }}
-      />
-      {items.length > 0 && (
-        <ul className="upload-field__list" style={{ listStyle: 'none', padding: 0, margin: '0.5rem 0', display: 'grid', gap: '0.5rem' }}>
-          {items.map((it) => (
-            <li
-              key={it.id}
-              className="upload-field__item"
-              data-status={it.status}
-              style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.5rem' }}
-            >
-              {it.preview && (
-                <img
-                  className="upload-field__preview"
-                  src={it.preview}
-                  alt=""
-                  width={96}
-                  height={96}
-                  style={{ objectFit: 'cover', borderRadius: 8, border: '1px solid var(--border)' }}
-                />
-              )}
-              {!(it.status === 'done' && it.file) && (
-                <span className="upload-field__name" style={{ overflowWrap: 'anywhere' }}>
-                  {it.name}
-                </span>
-              )}
-              {it.status === 'uploading' && (
-                <span className="upload-field__progress" style={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem' }}>
-                  <progress max={100} value={it.progress} aria-label={`${t.uploading} ${it.name}`} />
-                  <span>
-                    {t.uploading} {it.progress}%
+        <input type="hidden" name={name} value={value} />
+        {/* The native input is kept (keyboard, screen readers) but visually hidden: its own text is in the browser's language, not the page's. */}
+        <label
+          htmlFor={inputId}
+          className="upload-field__choose btn btn-ghost btn-sm"
+          aria-disabled={disabled || (busy && !multiple) || undefined}
+        >
+          {multiple ? t.chooseMany : t.choose}
+        </label>
+        <input
+          id={inputId}
+          className="sr-only"
+          type="file"
+          multiple={multiple}
+          accept={image ? 'image/*' : undefined}
+          disabled={disabled || (busy && !multiple)}
+          onChange={(e) => {
+            choose(Array.from(e.currentTarget.files ?? []));
+            e.currentTarget.value = '';
+          }}
+        />
+        {items.length > 0 && (
+          <ul className="upload-field__list" style={{ listStyle: 'none', padding: 0, margin: '0.5rem 0', display: 'grid', gap: '0.5rem' }}>
+            {items.map((it) => (
+              <li
+                key={it.id}
+                className="upload-field__item"
+                data-status={it.status}
+                style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.5rem' }}
+              >
+                {it.preview && (
+                  <img
+                    className="upload-field__preview"
+                    src={it.preview}
+                    alt=""
+                    width={96}
+                    height={96}
+                    style={{ objectFit: 'cover', borderRadius: 8, border: '1px solid var(--border)' }}
+                  />
+                )}
+                {!(it.status === 'done' && it.file) && (
+                  <span className="upload-field__name" style={{ overflowWrap: 'anywhere' }}>
+                    {it.name}
                   </span>
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => cancel(it.id)}>
-                    {t.cancel}
-                  </button>
-                </span>
-              )}
-              {it.status === 'done' && (
-                <>
-                  {it.file && (
-                    <span className="upload-field__done" role="status" style={{ overflowWrap: 'anywhere' }}>
-                      {t.done}: {it.file.name}
+                )}
+                {it.status === 'uploading' && (
+                  <span className="upload-field__progress" style={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem' }}>
+                    <progress max={100} value={it.progress} aria-label={`${t.uploading} ${it.name}`} />
+                    <span>
+                      {t.uploading} {it.progress}%
                     </span>
-                  )}
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => drop(it.id)} disabled={disabled}>
-                    {t.remove}
-                  </button>
-                </>
-              )}
-              {it.status === 'error' && (
-                <>
-                  <span className="upload-field__error" role="alert" style={{ color: 'var(--danger)' }}>
-                    {it.message}
+                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => cancel(it.id)}>
+                      {t.cancel}
+                    </button>
                   </span>
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => drop(it.id)}>
-                    {t.remove}
-                  </button>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      {notice && (
-        <p className="upload-field__error" role="alert" style={{ color: 'var(--danger)' }}>
-          {notice}
-        </p>
-      )}
-    </div>
-  );
-}
+                )}
+                {it.status === 'done' && (
+                  <>
+                    {it.file && (
+                      <span className="upload-field__done" role="status" style={{ overflowWrap: 'anywhere' }}>
+                        {t.done}: {it.file.name}
+                      </span>
+                    )}
+                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => drop(it.id)} disabled={disabled}>
+                      {t.remove}
+                    </button>
+                  </>
+                )}
+                {it.status === 'error' && (
+                  <>
+                    <span className="upload-field__error" role="alert" style={{ color: 'var(--danger)' }}>
+                      {it.message}
+                    </span>
+                    <button type="button" className="btn btn-ghost btn-sm" onClick={() => drop(it.id)}>
+                      {t.remove}
+                    </button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {notice && (
+          <p className="upload-field__error" role="alert" style={{ color: 'var(--danger)' }}>
+            {notice}
+          </p>
+        )}
+      </div>
+    );
+  },
+);
 
 export default UploadField;

@@ -1,8 +1,7 @@
 /**
  * Header dropdowns (`<details data-autoclose>`) and drawer toggles (`<input data-collapse>`) in the
  * browser: Escape closes the open dropdown and gives focus back to its summary, a click outside
- * closes it. Shared by the CollapseOnNavigate island and the plain-page script (pages served
- * without React, src/lib/plain-page/index.ts).
+ * closes it. Installed by the page script (src/lib/page-script/index.ts).
  */
 
 /** Unchecks the drawer toggles and closes every open dropdown but `except`. */

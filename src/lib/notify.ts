@@ -1,12 +1,12 @@
 /**
  * Toast notifications and the global loading indicator, as a tiny store: `notifyState` holds
  * immutable values (each change replaces `toasts` or `loading`) and `subscribeNotify` tells the
- * island. Plain code instead of valtio keeps ~2 kB gzip of proxy machinery off every page (#15).
+ * view. Plain code instead of valtio keeps ~2 kB gzip of proxy machinery off every page (#15).
  *
- * - `notify({type, message, duration?})` queues a toast; the Notifications island
- *   (src/islands/notifications.tsx, mounted once in the root layout) renders the stack.
- *   Timers live here, not in the island, so a toast expires even if nothing renders it and
- *   the rules are testable without React. Hovering or focusing a toast pauses its timer.
+ * - `notify({type, message, duration?})` queues a toast; the page script's view
+ *   (src/lib/notify-view.ts, plain DOM) renders the stack, for islands and behaviours alike.
+ *   Timers live here, not in the view, so a toast expires even if nothing renders it and the
+ *   rules are testable without a DOM. Hovering or focusing a toast pauses its timer.
  * - `loading.open()` / `loading.close()` is a counter: the indicator shows with the first of
  *   overlapping openers and starts its 400 ms fade when the count returns to zero.
  *

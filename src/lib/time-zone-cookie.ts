@@ -1,7 +1,7 @@
 /**
  * Tells the server the browser's time zone (cookie `ba-tz`) so dates and greetings rendered on
  * the server match the member's clock (spec §9); until then the site's zone is used. Called by the
- * TimeZoneSync island and by the plain-page script (src/lib/plain-page/index.ts).
+ * page script (src/lib/page-script/index.ts).
  */
 export function syncTimeZoneCookie(): void {
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -43,7 +43,7 @@ export default function contextMiddleware(): MiddlewareHandler {
     await requestStore.run(ctx, next);
     const type = c.res.headers.get('content-type') ?? '';
     if (type.startsWith('text/html') && !c.res.headers.has('content-security-policy')) {
-      // Every page, not only /user/iframe/*: a client navigation keeps the first document's CSP.
+      // Every page, not only /user/iframe/*.
       // Inside the request's scope, so the config version read of this request is reused.
       const site = await requestStore.run(ctx, () => getSiteConfig(db));
       const frameSrc = site.iframeHosts.flatMap((h) => [`https://${h}`, `http://${h}`]);

@@ -5,7 +5,6 @@ import { PageTitle } from '~/components/page-title';
 import { PrefsBar } from '~/components/prefs-bar';
 import { SiteFooter } from '~/components/site-footer';
 import { pageContext, pagePath } from '~/components/page-context';
-import { PlainPage } from '~/components/plain-page';
 
 export default async function NotFound() {
   const { view, t } = await pageContext();
@@ -14,7 +13,6 @@ export default async function NotFound() {
     <div className="plain-shell">
       {/* The spec fixes this title in every language; the visible text is translated. */}
       <PageTitle page="Page Not Found" siteName={view.site.siteName} />
-      <PlainPage locale={view.locale} />
       <header className="site-header site-header-solid">
         <div className="site-header-inner">
           <Brand siteName={view.site.siteName} />

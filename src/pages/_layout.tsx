@@ -1,10 +1,6 @@
-/** Root layout: global styles, the skip link and the collapse-after-navigation helper. */
+/** Root layout: global styles and the skip link. What runs in the browser on every page is the page script (src/lib/page-script). */
 import type { ReactNode } from 'react';
 import '../styles/index.css';
-import { ClientRuntime } from '~/islands/client-runtime';
-import { CollapseOnNavigate } from '~/islands/collapse-on-navigate';
-import { Notifications } from '~/islands/notifications';
-import { TimeZoneSync } from '~/islands/time-zone-sync';
 import { pageContext } from '~/components/page-context';
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
@@ -15,10 +11,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         {t('nav.skipToContent')}
       </a>
       {children}
-      <CollapseOnNavigate />
-      <ClientRuntime />
-      <Notifications />
-      <TimeZoneSync />
     </>
   );
 }

@@ -1,37 +1,37 @@
 /** This page's chunk-load recovery: the guard (chunk-reload.ts) wired to window and sessionStorage. */
-import { currentNavigationTarget } from './bindings';
+import { currentNavigationTarget, documentLoad } from './bindings';
 import { createChunkReloadGuard, isChunkLoadError } from './chunk-reload';
 
 /** The page's guard: reloads into the navigation in flight, or the current page. */
 export const chunkGuard = createChunkReloadGuard({
   storage: () => (typeof sessionStorage === 'undefined' ? null : sessionStorage),
   now: () => Date.now(),
-  reload: (target) => (target ? window.location.assign(target) : window.location.reload()),
+  reload: (target) => (target ? documentLoad.assign(target) : documentLoad.reload()),
 });
 
 /**
- * Listens for failed chunk loads. Our `vite:preloadError` listener is a capture listener on
- * window, so it runs before Waku's inline one (registered without capture) and stops it: the
- * 10 s guard decides. Only the very first bootstrap import, before this code exists, is left to
- * Waku's own handler (one reload per build id). Returns the uninstall function.
+ * Listens for scripts that fail to load: an island's `<script type=module>` (its `error` event,
+ * caught in the capture phase since it does not bubble) or a dynamic import. After a release the
+ * old hashed files are gone; a reload brings the new document and its scripts, at most once in
+ * 10 s. Returns the uninstall function.
  */
 export function installChunkReload(target: Window = window, guard = chunkGuard): () => void {
-  const onPreload = (e: Event) => {
-    e.stopImmediatePropagation();
-    if (guard.tryReload(currentNavigationTarget() ?? undefined)) e.preventDefault();
-  };
+  const reload = () => guard.tryReload(currentNavigationTarget() ?? undefined);
   const onRejection = (e: PromiseRejectionEvent) => {
-    if (isChunkLoadError(e.reason) && guard.tryReload(currentNavigationTarget() ?? undefined)) e.preventDefault();
+    if (isChunkLoadError(e.reason) && reload()) e.preventDefault();
   };
-  const onError = (e: ErrorEvent) => {
-    if (isChunkLoadError(e.error ?? e.message) && guard.tryReload(currentNavigationTarget() ?? undefined)) e.preventDefault();
+  const onError = (e: Event) => {
+    const el = e.target as Element | null;
+    if (el && el !== (target as unknown) && el.localName === 'script' && (el as HTMLScriptElement).src) {
+      reload();
+      return;
+    }
+    if (e instanceof ErrorEvent && isChunkLoadError(e.error ?? e.message) && reload()) e.preventDefault();
   };
-  target.addEventListener('vite:preloadError', onPreload, { capture: true });
   target.addEventListener('unhandledrejection', onRejection);
-  target.addEventListener('error', onError);
+  target.addEventListener('error', onError, { capture: true });
   return () => {
-    target.removeEventListener('vite:preloadError', onPreload, { capture: true });
     target.removeEventListener('unhandledrejection', onRejection);
-    target.removeEventListener('error', onError);
+    target.removeEventListener('error', onError, { capture: true });
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Chunk-load recovery (spec §4): a failed chunk load (Vite's `vite:preloadError`, a failed
- * dynamic import) reloads the page, at most once per 10 s, guarded by a sessionStorage marker
+ * Chunk-load recovery (spec §4): a script that fails to load (an island's `<script src>`, a
+ * failed dynamic import) reloads the page, at most once per 10 s, guarded by a sessionStorage marker
  * holding the time of the last such reload. Without sessionStorage it never reloads (no loop).
  */
 export const CHUNK_RELOAD_KEY = 'portal:chunk-reload-at';

@@ -1,16 +1,17 @@
 /**
- * Client navigations: `navigate(to)`, also behind every `<a data-nav>` link (nav-anchors.ts), through
- * the pre-navigation checks (pipeline.ts), then a client navigation with the progress bar and the
- * scroll rules, or a full page load when the checks or a newer build ask for one.
+ * In-app navigations: `navigate(to)`, also behind every `<a data-nav>` link (nav-anchors.ts), run
+ * the pre-navigation checks (pipeline.ts) in the page, then load the next document with the
+ * progress bar running until it shows. A jump to a `#hash` of the same page scrolls there
+ * smoothly instead (spec §9).
  */
 import { notify } from '~/lib/notify';
-import { boundPush, boundUpdateChecker, manifestRules, setPendingTarget } from './bindings';
+import { carryToasts, documentLoad, setPendingTarget } from './bindings';
 import { chunkGuard } from './chunk-guard';
 import { isChunkLoadError } from './chunk-reload';
 import { navMessage, type NavMessageKey } from './messages';
 import { resolveNavigation, type NavigationDecision } from './pipeline';
-import { doneProgress, startProgress } from './progress';
-import { scrollAfterNavigation, waitForPaint } from './scroll';
+import { startProgress } from './progress';
+import { scrollAfterNavigation } from './scroll';
 import { parseTarget } from './target';
 
 function locale(): string {
@@ -30,30 +31,27 @@ export function decide(to: string, opts: { external?: boolean } = {}) {
     origin: window.location.origin,
     from: window.location.href,
     external: opts.external,
-    rules: manifestRules(),
   });
 }
 
-/** Full page load (external targets, a newer build, a middleware's request). */
+/** Full page load without the checks (external targets, a middleware's request). */
 export function hardNavigate(to: string): void {
-  window.location.assign(to);
+  documentLoad.assign(to);
 }
 
-async function clientNavigate(to: string): Promise<void> {
-  const push = boundPush();
-  if (!push) return hardNavigate(to);
-  const { hash } = parseTarget(to, window.location.origin);
+/** Loads `to` as the next document, with the progress bar; a same-page `#hash` scrolls instead. */
+function documentNavigate(to: string): void {
+  const target = parseTarget(to, window.location.origin);
+  const here = window.location;
+  if (target.hash && target.path === here.pathname && target.search === here.search) {
+    window.history.pushState(null, '', target.hash);
+    scrollAfterNavigation(target.hash);
+    return;
+  }
+  carryToasts();
   startProgress();
   setPendingTarget(to);
-  try {
-    // Waku scrolls instantly itself; with a hash we take over to scroll smoothly after paint.
-    await push(to, hash ? { scroll: false } : undefined);
-    await waitForPaint();
-    scrollAfterNavigation(hash);
-  } finally {
-    setPendingTarget(null);
-    doneProgress();
-  }
+  documentLoad.assign(to);
 }
 
 /** Carries out a decision of the pre-navigation checks. */
@@ -70,9 +68,9 @@ export async function perform(d: NavigationDecision): Promise<void> {
       return hardNavigate(d.to);
     case 'redirect':
       if (d.external) return hardNavigate(d.to);
-      return boundUpdateChecker()?.isOutdated() ? hardNavigate(d.to) : clientNavigate(d.to);
+      return documentNavigate(d.to);
     case 'proceed':
-      return boundUpdateChecker()?.isOutdated() ? hardNavigate(d.to) : clientNavigate(d.to);
+      return documentNavigate(d.to);
   }
 }
 
@@ -82,9 +80,9 @@ function reportError(err: unknown): void {
 }
 
 /**
- * Programmatic navigation: `await navigate('/user/account/profile')`. Runs the checks, then a
- * client navigation (or a full page load when needed). Pass `{ external: true }` to allow an
- * http(s) URL on another origin. Never rejects for a refused navigation (the user sees why).
+ * Programmatic navigation: `await navigate('/user/account/profile')`. Runs the checks, then loads
+ * the page. Pass `{ external: true }` to allow an http(s) URL on another origin. Never rejects for
+ * a refused navigation (the user sees why).
  */
 export async function navigate(to: string, opts: { external?: boolean } = {}): Promise<void> {
   let d: NavigationDecision;

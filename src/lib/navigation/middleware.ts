@@ -65,10 +65,3 @@ export function resolveMiddlewares(names: readonly string[], from: MiddlewareReg
 defineMiddleware('signed-link', (to, ctx) => {
   if (ctx.side === 'client' && to.query.has('signature')) return { document: true };
 });
-
-/**
- * `plain-page`: the route is a plain page (src/components/plain-page.tsx), served without React;
- * what it does in the browser comes with the document (the plain-page script), which a client
- * navigation would not load. So an in-app navigation to it becomes a full page load.
- */
-defineMiddleware('plain-page', (_to, ctx) => (ctx.side === 'client' ? { document: true } : undefined));

@@ -63,3 +63,13 @@ export function doneProgress(): void {
     }, SPEED);
   }, SPEED);
 }
+
+/** Drops every pending navigation and hides the bar at once (a page restored from the back-forward cache). */
+export function resetProgress(): void {
+  inFlight = 0;
+  status = 0;
+  clearInterval(trickle);
+  clearTimeout(fading);
+  root?.remove();
+  root = null;
+}

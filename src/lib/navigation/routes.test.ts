@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { matchPattern, matchRoute, normalizePath, ROUTES } from './routes';
 
@@ -48,15 +48,6 @@ describe('route table', () => {
     expect(matchRoute('/user/account')).toBeNull();
     expect(matchRoute('/nope')).toBeNull();
     expect(normalizePath('//a//b/')).toBe('/a/b');
-  });
-  test('exactly the pages that render <PlainPage> declare the plain-page middleware', () => {
-    const root = join(import.meta.dir, '../../pages');
-    const plain = ROUTES.filter((r) => {
-      const file = pageFiles(root).find((f) => f.path === r.path);
-      return file && readFileSync(file.file, 'utf8').includes('<PlainPage');
-    }).map((r) => r.path);
-    expect(plain.length).toBeGreaterThan(0);
-    expect(ROUTES.filter((r) => r.middleware?.includes('plain-page')).map((r) => r.path)).toEqual(plain);
   });
   test('member pages declare the signed-link middleware', () => {
     expect(matchRoute('/user/account/overview')?.middleware).toEqual(['signed-link']);

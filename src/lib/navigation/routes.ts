@@ -16,14 +16,12 @@ export interface RouteEntry {
 }
 
 const MEMBER = ['signed-link'] as const;
-/** Pages that render <PlainPage> (no React in the browser): reached by a document request only. */
-const PLAIN = ['plain-page'] as const;
 
 export const ROUTES: readonly RouteEntry[] = [
-  { path: '/', middleware: PLAIN },
+  { path: '/' },
   { path: '/offer' },
-  { path: '/product', middleware: PLAIN },
-  { path: '/verify', middleware: PLAIN },
+  { path: '/product' },
+  { path: '/verify' },
   { path: '/user', middleware: MEMBER },
   { path: '/user/login', middleware: MEMBER },
   { path: '/user/account/balance', middleware: MEMBER },

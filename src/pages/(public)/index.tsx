@@ -5,7 +5,6 @@ import { PageTitle } from '~/components/page-title';
 import { PRODUCTS } from '~/components/products';
 import { pageContext } from '~/components/page-context';
 import { NavAnchor } from '~/components/nav-anchor';
-import { PlainPage } from '~/components/plain-page';
 
 export default async function Home() {
   const { view, t } = await pageContext('index');
@@ -17,7 +16,6 @@ export default async function Home() {
   return (
     <>
       <PageTitle page={t('title')} siteName={view.site.siteName} />
-      <PlainPage locale={view.locale} />
       <section className="hero">
         <div className="container hero-inner">
           <div className="hero-copy">

@@ -13,7 +13,6 @@ import { listProducts } from '~/features/products';
 import { formatMoney } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import { getDb } from '~/server/db/client';
-import { PlainPage } from '~/components/plain-page';
 
 const yuan = (fen: number) => formatMoney(fenToYuan(fen));
 
@@ -29,7 +28,6 @@ export default async function Product() {
   return (
     <>
       <PageBand title={t('title')} lead={t('lead')} siteName={view.site.siteName} />
-      <PlainPage locale={view.locale} />
       <div className="container section product-page">
         <ul className="card-grid product-grid">
           {PRODUCTS.map((p) => {

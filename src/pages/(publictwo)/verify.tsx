@@ -3,7 +3,7 @@
  * (`?code=` fills it in and shows the answer), and a block that hashes the file on this device to
  * compare fingerprints. No member name is ever shown. A lookup here is one check against the
  * asking IP's limit, the same count as the API's (`verifyCode`); over it the page says so.
- * A plain page: the comparison runs in the plain-page script (src/lib/plain-page/verify-file.ts).
+ * No island: the comparison runs in the page script (src/lib/page-script/verify-file.ts).
  */
 import { Notice } from '~/components/notice';
 import { PageBand } from '~/components/page-band';
@@ -12,7 +12,6 @@ import { SEAL_TEXT } from '~/components/seal-texts';
 import { apiMessage } from '~/features/_shared/messages';
 import { verifyCode } from '~/features/sealing';
 import { SealVerifyFile } from '~/components/seal-verify-file';
-import { PlainPage } from '~/components/plain-page';
 import { formatDate } from '~/lib/format';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
@@ -36,7 +35,6 @@ export default async function VerifyPage({ query }: { query?: string }) {
   return (
     <>
       <PageBand title={tx.verify.title} lead={tx.verify.lead} siteName={view.site.siteName} />
-      <PlainPage locale={view.locale} />
       <div className="container section seal-verify">
         <section className="card" aria-labelledby="verify-form-title">
           <h2 id="verify-form-title" className="sr-only">

@@ -3,13 +3,13 @@
  * API's schema); change or bind the e-mail and mobile with codes (dialog island); the member's
  * signed-in devices.
  */
-import { GenderIcon } from '~/components/account-gender';
+import { GenderIcon } from '~/islands/gender-icon';
 import { accountFormTexts } from '~/components/account-texts';
 import { Avatar } from '~/components/avatar';
 import { captchaText } from '~/components/captcha-text';
 import { MemberPage } from '~/components/member-page';
 import { SessionList } from '~/components/session-list';
-import { AccountBindDialog } from '~/islands/account-bind-dialog';
+import type { ContactRow } from '~/islands/account-profile-form';
 import { AccountProfileForm } from '~/islands/account-profile-form';
 import { availableChannels } from '~/server/delivery';
 import '../../../../styles/account.css';
@@ -24,38 +24,36 @@ export default function ProfilePage() {
         const texts = accountFormTexts(view.locale);
         const channels = availableChannels();
         const genders: [string, string, string] = [t('genders.0'), t('genders.1'), t('genders.2')];
-        const contacts = (['email', 'mobile'] as const)
+        const contacts: ContactRow[] = (['email', 'mobile'] as const)
           .filter((type) => channels.includes(type))
           .map((type) => {
             const value = type === 'email' ? user.email : user.mobile;
-            return (
-              <div className="field" key={type} data-field={`bound-${type}`}>
-                <label htmlFor={`bound-${type}`}>{t(['user', type])}</label>
-                <div className="account-bind-row">
-                  <input id={`bound-${type}`} readOnly value={value || ''} placeholder={t('user.notFilled')} />
-                  <AccountBindDialog
-                    type={type}
-                    current={value || ''}
-                    texts={texts}
-                    captcha={captchaText(view.locale)}
-                    text={{
-                      open: value ? t('modify') : t('bind'),
-                      title: t(['bindTitle', type]),
-                      stepVerify: t('stepVerify'),
-                      stepBind: t('stepBind'),
-                      current: t('current'),
-                      newAddress: t(['newAddress', type]),
-                      code: t('code'),
-                      password: t('password'),
-                      next: t('next'),
-                      save: t('save'),
-                      cancel: t('cancel'),
-                      sendCode: { send: t('sendCode'), resend: t('resend', { seconds: '{seconds}' }) },
-                    }}
-                  />
-                </div>
-              </div>
-            );
+            return {
+              type,
+              value: value || '',
+              label: t(['user', type]),
+              placeholder: t('user.notFilled'),
+              bind: {
+                type,
+                current: value || '',
+                texts,
+                captcha: captchaText(view.locale),
+                text: {
+                  open: value ? t('modify') : t('bind'),
+                  title: t(['bindTitle', type]),
+                  stepVerify: t('stepVerify'),
+                  stepBind: t('stepBind'),
+                  current: t('current'),
+                  newAddress: t(['newAddress', type]),
+                  code: t('code'),
+                  password: t('password'),
+                  next: t('next'),
+                  save: t('save'),
+                  cancel: t('cancel'),
+                  sendCode: { send: t('sendCode'), resend: t('resend', { seconds: '{seconds}' }) },
+                },
+              },
+            };
           });
         return (
           <div className="profile">
@@ -84,7 +82,6 @@ export default function ProfilePage() {
                   birthday: user.birthday && /^\d{4}-\d{2}-\d{2}/.test(user.birthday) ? user.birthday.slice(0, 10) : '',
                   motto: user.motto,
                 }}
-                genderIcons={[<GenderIcon key={0} gender={0} />, <GenderIcon key={1} gender={1} />, <GenderIcon key={2} gender={2} />]}
                 contacts={contacts}
                 text={{
                   avatar: t('avatar'),

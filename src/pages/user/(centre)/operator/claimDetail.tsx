@@ -11,7 +11,7 @@ import { claimMessage } from '~/components/claim-text';
 import { Notice } from '~/components/notice';
 import { claimDetail, siteToday } from '~/features/claims';
 import { markReadByLink } from '~/features/notifications';
-import { ApiButton } from '~/islands/api-button';
+import { ApiButton } from '~/components/api-button';
 import { ClaimForm } from '~/islands/claim-form';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';

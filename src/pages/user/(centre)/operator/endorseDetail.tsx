@@ -8,7 +8,7 @@ import { EndorseDetailView, RosterView } from '~/components/endorse-views';
 import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
 import { endorsementDetail, findVisibleEndorsement, ordersPort, siteToday } from '~/features/endorse';
-import { EndorseForm } from '~/islands/endorse-form';
+import { ApiForm } from '~/components/api-form';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
@@ -46,15 +46,15 @@ export default function OperatorEndorseDetailPage({ query }: { query?: string })
         });
         const actions = canDecide ? (
           <div className="endorse-decide">
-            <EndorseForm
+            <ApiForm
               url="/userapi/v1/operator/endorse/approve"
               extra={{ id: e.id }}
               submitLabel={text.operator.approve}
               className="endorse-inline"
             >
               <input name="note" maxLength={200} placeholder={text.operator.note} aria-label={text.operator.note} />
-            </EndorseForm>
-            <EndorseForm
+            </ApiForm>
+            <ApiForm
               url="/userapi/v1/operator/endorse/reject"
               extra={{ id: e.id }}
               submitLabel={text.operator.reject}
@@ -62,7 +62,7 @@ export default function OperatorEndorseDetailPage({ query }: { query?: string })
               className="endorse-inline"
             >
               <input name="reason" maxLength={200} placeholder={text.operator.reason} aria-label={text.operator.reason} required />
-            </EndorseForm>
+            </ApiForm>
           </div>
         ) : null;
         return (

@@ -8,7 +8,7 @@ import { StatusBadge } from '~/components/endorse-views';
 import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
 import { invoiceDetail, toInvoiceRow } from '~/features/invoices';
-import { EndorseForm } from '~/islands/endorse-form';
+import { ApiForm } from '~/components/api-form';
 import { UploadField } from '~/islands/upload-field';
 import { formatDate, formatMoney } from '~/lib/format';
 import { getRequestContext } from '~/server/context';
@@ -104,7 +104,7 @@ export default function OperatorInvoiceDetailPage({ query }: { query?: string })
             {canIssue ? (
               <section className="card" aria-labelledby="iv-issue">
                 <h2 id="iv-issue">{text.operator.issueTitle}</h2>
-                <EndorseForm url="/userapi/v1/operator/invoice/issue" extra={{ id: inv.id }} submitLabel={text.operator.issue}>
+                <ApiForm url="/userapi/v1/operator/invoice/issue" extra={{ id: inv.id }} submitLabel={text.operator.issue}>
                   <div className="field endorse-narrow">
                     <label htmlFor="iv-no">{text.operator.invoiceNo}</label>
                     <input id="iv-no" name="invoice_no" maxLength={30} required autoComplete="off" />
@@ -113,13 +113,13 @@ export default function OperatorInvoiceDetailPage({ query }: { query?: string })
                     <span className="field-label">{text.operator.file}</span>
                     <UploadField lang={view.locale} name="file_id" valueKind="id" topic="invoice" rules={view.site.upload} />
                   </div>
-                </EndorseForm>
+                </ApiForm>
               </section>
             ) : null}
             {canIssue ? (
               <section className="card" aria-labelledby="iv-reject">
                 <h2 id="iv-reject">{text.operator.rejectTitle}</h2>
-                <EndorseForm
+                <ApiForm
                   url="/userapi/v1/operator/invoice/reject"
                   extra={{ id: inv.id }}
                   submitLabel={text.operator.rejectInvoice}
@@ -127,7 +127,7 @@ export default function OperatorInvoiceDetailPage({ query }: { query?: string })
                   className="endorse-inline"
                 >
                   <input name="reason" maxLength={200} placeholder={text.operator.reason} aria-label={text.operator.reason} required />
-                </EndorseForm>
+                </ApiForm>
               </section>
             ) : null}
           </div>

@@ -9,7 +9,7 @@ import { EndorseDetailView, RosterView } from '~/components/endorse-views';
 import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
 import { baseEndorseContext, endorsementDetail, findVisibleEndorsement, ordersPort, runDueSandbox, siteToday } from '~/features/endorse';
-import { ApiButton } from '~/islands/api-button';
+import { ApiButton } from '~/components/api-button';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';

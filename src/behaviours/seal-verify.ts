@@ -1,5 +1,5 @@
 /**
- * /verify's file comparison on a plain page: hashes the chosen file on this device (WebCrypto
+ * Behaviour `seal-verify`: /verify's file comparison: hashes the chosen file on this device (WebCrypto
  * SHA-256; the file is never uploaded) and asks GET /userapi/v1/seal/verify?code=&sha256= whether
  * it is the sealed file. The markup comes from src/components/seal-verify-file.tsx: the root element
  * carries `data-seal-verify` (the id of the code input) and `data-texts`; answers go into its
@@ -25,7 +25,7 @@ function paragraph(doc: Document, text: string, attrs: Record<string, string> = 
 }
 
 /** Wires one comparison block; returns the function that removes its listener. */
-export function enhanceVerifyFile(root: HTMLElement, endpoint = '/userapi/v1/seal/verify'): () => void {
+export function enhance(root: HTMLElement, endpoint = '/userapi/v1/seal/verify'): () => void {
   const doc = root.ownerDocument;
   const text = JSON.parse(root.dataset.texts || '{}') as VerifyFileText;
   const input = root.querySelector<HTMLInputElement>('input[type="file"]');

@@ -1,6 +1,7 @@
 /**
  * The gender marks of spec §3 / reference §4.6: male in the primary colour, female in the danger
  * colour, unknown (secret) in grey — each its own icon, drawn inline so the sprite stays shared.
+ * A plain component: the profile page and the profile form island both draw it.
  */
 import '../styles/account.css';
 

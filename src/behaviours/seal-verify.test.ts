@@ -1,5 +1,5 @@
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
-import { enhanceVerifyFile, type VerifyFileText } from './verify-file';
+import { enhance, type VerifyFileText } from './seal-verify';
 
 const TEXT: VerifyFileText = {
   hashing: 'Hashing…',
@@ -29,7 +29,7 @@ function mount(code: string) {
       <div class="field"><label for="f">File</label><input id="f" type="file"></div><div aria-live="polite"></div>
     </div>`;
   const root = document.querySelector<HTMLElement>('[data-seal-verify]')!;
-  enhanceVerifyFile(root, `http://127.0.0.1:${server.port}/verify-api`);
+  enhance(root, `http://127.0.0.1:${server.port}/verify-api`);
   return root;
 }
 
