@@ -229,3 +229,26 @@ test.describe('what the page script does on every page', () => {
     expect(seen.rsc).toEqual([]);
   });
 });
+
+test.describe('in-app links are prefetched on hover (speculation rules)', () => {
+  test("a member's sidebar link rests under the pointer, is fetched ahead, and the click uses that copy", async ({ page }) => {
+    await loginViaForm(page, DEMO, '/user/account/overview');
+    const rules = await page.request.get('/speculation-rules.json');
+    expect(rules.headers()['content-type']).toBe('application/speculationrules+json');
+    const doc = await page.request.get('/user/account/overview');
+    expect(doc.headers()['speculation-rules']).toBe('"/speculation-rules.json"');
+
+    const prefetched = page.waitForRequest((r) => r.url().endsWith('/user/order/guzhu') && r.headers()['sec-purpose'] === 'prefetch');
+    const link = page.locator('[data-testid="member-sidebar"] a[href="/user/order/guzhu"]');
+    await link.hover();
+    await prefetched;
+    await link.click();
+    await expect(page).toHaveURL(/\/user\/order\/guzhu$/);
+    await waitForHydration(page);
+    expect(
+      await page.evaluate(
+        () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { deliveryType: string }).deliveryType,
+      ),
+    ).toBe('navigational-prefetch');
+  });
+});

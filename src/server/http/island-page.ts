@@ -207,3 +207,33 @@ export function readClientManifest(distDir = join(process.cwd(), 'dist')): Clien
   if (!existsSync(file)) return null;
   return JSON.parse(readFileSync(file, 'utf8')) as ClientManifest;
 }
+
+/** Where the page's speculation rules are served (`Speculation-Rules` header on every page). */
+export const SPECULATION_RULES_PATH = '/speculation-rules.json';
+
+/**
+ * In-app links (`a[data-nav]`) are fetched ahead when the pointer rests on one (or presses it):
+ * the browser's own prefetch, so the next document is often there when the click comes. Only
+ * same-origin page links qualify; forms (sign-out, writes) and downloads never do.
+ */
+export const SPECULATION_RULES = {
+  prefetch: [
+    {
+      source: 'document',
+      where: {
+        and: [
+          { selector_matches: 'a[data-nav]' },
+          { not: { selector_matches: '[data-menu-type="unknown"], [download], [target="_blank"]' } },
+        ],
+      },
+      eagerness: 'moderate',
+    },
+  ],
+} as const;
+
+/** The rules document (its own MIME type, or browsers ignore it). */
+export function speculationRulesResponse(): Response {
+  return new Response(JSON.stringify(SPECULATION_RULES), {
+    headers: { 'content-type': 'application/speculationrules+json', 'cache-control': 'public, max-age=3600' },
+  });
+}
