@@ -48,8 +48,19 @@ async function slowDocument(page: Page, path: string, ms: number, opts: { cachea
   );
 }
 
+/**
+ * Turns the hover prefetch off for a test that watches a slow document load: a prefetched page
+ * (speculation rules, island-pages.e2e.ts) would arrive before the old one could show the bar.
+ */
+async function noPrefetch(page: Page): Promise<void> {
+  await page.route('**/speculation-rules.json', (route) =>
+    route.fulfill({ contentType: 'application/speculationrules+json', body: JSON.stringify({ prefetch: [] }) }),
+  );
+}
+
 test.describe('navigation between documents', () => {
   test('a slow page: the progress bar runs until it arrives, then it shows from the top', async ({ page }) => {
+    await noPrefetch(page);
     await loginViaForm(page, DEMO, '/user/account/overview');
     await page.setViewportSize({ width: 1280, height: 500 });
     await page.evaluate(() => window.scrollTo(0, 400));
@@ -141,6 +152,7 @@ test.describe('navigation between documents', () => {
     });
     try {
       const page = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+      await noPrefetch(page);
       await slowDocument(page, '/', 0, { cacheable: true });
       await slowDocument(page, '/product', 800, { cacheable: true });
       await page.goto('/');
