@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeEach, describe, expect, spyOn, test } from '
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { type ApiButtonProps, ApiButton } from '~/components/api-button';
-import { setNavigator } from '~/lib/http';
 import { enhanceAll } from '~/lib/islands/behaviours';
 import { CARRIED_TOASTS_KEY } from '~/lib/navigation/bindings';
 import { documentLoad, resetProgress } from '~/lib/navigation/browser';
@@ -33,10 +32,13 @@ afterAll(() => server.stop(true));
 
 const navigations: string[] = [];
 let reload: ReturnType<typeof spyOn<typeof documentLoad, 'reload'>>;
+let assign: ReturnType<typeof spyOn<typeof documentLoad, 'assign'>>;
 beforeEach(() => {
   seen.length = 0;
   navigations.length = 0;
-  setNavigator((u) => navigations.push(u));
+  assign = spyOn(documentLoad, 'assign').mockImplementation((u) => {
+    navigations.push(u);
+  });
   reload = spyOn(documentLoad, 'reload').mockImplementation(() => {});
   resetNotify();
   sessionStorage.clear();
@@ -44,7 +46,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   for (const go of held.splice(0)) go();
-  setNavigator();
+  assign.mockRestore();
   reload.mockRestore();
   resetProgress();
   resetNotify();

@@ -4,6 +4,7 @@
  * texts, 401001 → login), then loads the page again when it says `data-refresh`.
  */
 import { request } from '~/lib/http';
+import { busyButton } from '~/lib/islands/behaviours';
 import { refreshPage } from '~/lib/navigation/browser';
 
 /** What the server put on the button. */
@@ -17,16 +18,10 @@ export interface ApiButtonData {
 
 export function enhance(button: HTMLElement): () => void {
   const spec = JSON.parse(button.dataset.api || '{}') as ApiButtonData;
-  let busy = false;
-  const setBusy = (on: boolean) => {
-    busy = on;
-    (button as HTMLButtonElement).disabled = on;
-    if (on) button.setAttribute('aria-busy', 'true');
-    else button.removeAttribute('aria-busy');
-  };
+  const state = busyButton(button as HTMLButtonElement);
   const onClick = async () => {
-    if (busy) return;
-    setBusy(true);
+    if (state.busy) return;
+    state.set(true);
     try {
       await request({
         url: spec.url,
@@ -40,7 +35,7 @@ export function enhance(button: HTMLElement): () => void {
     } catch {
       // Already shown as a toast (or the page is going to the login screen).
     } finally {
-      setBusy(false);
+      state.set(false);
     }
   };
   const listener = () => void onClick();

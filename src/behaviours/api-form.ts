@@ -7,6 +7,7 @@
  * stays idempotent.
  */
 import { isApiError, request } from '~/lib/http';
+import { busyButton } from '~/lib/islands/behaviours';
 import { hardNavigate, refreshPage } from '~/lib/navigation/browser';
 
 /** What the server put on the form. */
@@ -38,14 +39,7 @@ export function enhance(el: HTMLElement): () => void {
   const submit = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const list = form.querySelector<HTMLUListElement>('.endorse-form-errors');
   let requestId = freshId();
-  let busy = false;
-  const setBusy = (on: boolean) => {
-    busy = on;
-    if (!submit) return;
-    submit.disabled = on;
-    if (on) submit.setAttribute('aria-busy', 'true');
-    else submit.removeAttribute('aria-busy');
-  };
+  const state = busyButton(submit);
   const showErrors = (messages: string[]) => {
     if (!list) return;
     list.replaceChildren(
@@ -59,9 +53,9 @@ export function enhance(el: HTMLElement): () => void {
   };
   const onSubmit = async (e: SubmitEvent) => {
     e.preventDefault();
-    if (busy) return;
+    if (state.busy) return;
     if (spec.confirmText && !window.confirm(spec.confirmText)) return;
-    setBusy(true);
+    state.set(true);
     showErrors([]);
     const data: Record<string, unknown> = { ...formFields(form), ...spec.extra };
     if (data.request_id === '*') data.request_id = requestId;
@@ -84,7 +78,7 @@ export function enhance(el: HTMLElement): () => void {
         showErrors(messages.length ? messages : [err.message]);
       }
     } finally {
-      setBusy(false);
+      state.set(false);
     }
   };
   const listener = (e: SubmitEvent) => void onSubmit(e);

@@ -6,7 +6,7 @@ export { failureMessage, LOGIN_CODES, SUCCESS_CODE } from './outcome';
 export { ApiError, isApiError, isCancel, isNetworkError, isTimeout, type ApiErrorKind } from './errors';
 export { flattenParams, toQueryString, withParams, type Params } from './params';
 export { tokenStore, type ClientTokens } from './tokens';
-export { LOGIN_PATH, goToLogin, loginUrl, navigate, setNavigator } from './navigate';
+export { LOGIN_PATH, goToLogin, loginUrl, navigate } from './navigate';
 export {
   ENVELOPE_MESSAGE_STATUSES,
   httpErrorMessage,

@@ -1,21 +1,13 @@
 /**
- * Leaving the page for the login screen. The navigation function is injectable so tests can
- * observe it instead of unloading happy-dom's window.
+ * Leaving the page for the login screen, through the navigation runtime's one seam for full page
+ * loads (`documentLoad`), which tests watch instead of unloading happy-dom's window.
  */
+import { documentLoad } from '~/lib/navigation/bindings';
+
 export const LOGIN_PATH = '/user/login';
 
-type Navigator = (url: string) => void;
-
-const defaultNavigator: Navigator = (url) => location.assign(url);
-let navigator_: Navigator = defaultNavigator;
-
-/** Replace the full-navigation function (tests); call with no argument to restore `location.assign`. */
-export function setNavigator(fn?: Navigator): void {
-  navigator_ = fn ?? defaultNavigator;
-}
-
 export function navigate(url: string): void {
-  navigator_(url);
+  documentLoad.assign(url);
 }
 
 /** `/user/login?to=<current path and query>`; the login page only follows same-origin paths. */

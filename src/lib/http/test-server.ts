@@ -1,12 +1,12 @@
 /**
  * Test fixture for the HTTP helper: a real local server on loopback with one route per outcome,
- * and hooks that reset the toasts, tokens, navigator, page language and location between tests.
+ * and hooks that reset the toasts, tokens, the page-load seam, page language and location between tests.
  * Call `setupTestServer()` at the top level of each test file: hooks registered by a module's own
  * top level would run for the first importing file only.
  */
-import { afterAll, afterEach, beforeAll, beforeEach } from 'bun:test';
+import { afterAll, afterEach, beforeAll, beforeEach, spyOn } from 'bun:test';
 import { notifyState, resetNotify } from '../notify';
-import { setNavigator } from './navigate';
+import { documentLoad } from '../navigation/bindings';
 import { tokenStore } from './tokens';
 
 /** One request as the server received it. */
@@ -58,6 +58,7 @@ async function answer(req: Request): Promise<Response> {
 }
 
 let server: ReturnType<typeof Bun.serve> | undefined;
+let assign: { mockRestore(): void } | undefined;
 const pendingForever: Array<() => void> = [];
 
 /** Starts the server for the calling test file and resets the shared state around each test. */
@@ -80,13 +81,15 @@ export function setupTestServer(): void {
     navigations.length = 0;
     resetNotify();
     tokenStore.clear();
-    setNavigator((u) => navigations.push(u));
+    assign = spyOn(documentLoad, 'assign').mockImplementation((u) => {
+      navigations.push(u);
+    });
     document.documentElement.lang = 'en';
     history.replaceState(null, '', '/user/order/guzhu?page=2');
   });
 
   afterEach(() => {
-    setNavigator();
+    assign?.mockRestore();
     if (origOnLine) Object.defineProperty(navigator, 'onLine', origOnLine);
   });
 }

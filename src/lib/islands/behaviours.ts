@@ -18,3 +18,23 @@ export function enhanceAll(name: string, enhance: (el: HTMLElement) => unknown, 
   pageSettled(doc);
   return count;
 }
+
+/**
+ * The busy state of a behaviour's button while its request runs: `disabled` and `aria-busy` on
+ * the button (when there is one), and `busy` to ignore a second click meanwhile.
+ */
+export function busyButton(button: HTMLButtonElement | null) {
+  let busy = false;
+  return {
+    get busy() {
+      return busy;
+    },
+    set(on: boolean) {
+      busy = on;
+      if (!button) return;
+      button.disabled = on;
+      if (on) button.setAttribute('aria-busy', 'true');
+      else button.removeAttribute('aria-busy');
+    },
+  };
+}

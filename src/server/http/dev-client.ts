@@ -5,8 +5,7 @@
  * under src/ or i18n/ changed, and served under `/@portal-client/`. So `bun dev` runs exactly
  * what production runs; reload the page after an edit (no hot module replacement for islands).
  */
-import { watch } from 'node:fs';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, normalize } from 'node:path';
 import type { ClientManifest } from './island-page';

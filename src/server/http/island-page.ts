@@ -13,6 +13,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { escapeHtml } from '~/server/render/static-markup';
 
 /** One script and the chunks it imports (scripts/build-client.ts writes them). */
 export interface ClientScript {
@@ -45,9 +46,8 @@ const MAX_HEAD = 64 * 1024;
 /** A boundary's opening tag up to its name is shorter than this; kept to find one split between chunks. */
 const CARRY = 64;
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-const preload = (href: string) => `<link rel="modulepreload" href="${escapeAttr(href)}">`;
-const script = (src: string) => `<script type="module" src="${escapeAttr(src)}"></script>`;
+const preload = (href: string) => `<link rel="modulepreload" href="${escapeHtml(href)}">`;
+const script = (src: string) => `<script type="module" src="${escapeHtml(src)}"></script>`;
 
 /** The tags that load `scripts` and their chunks, each chunk once (`loaded` is updated). */
 export function scriptTags(scripts: ClientScript[], loaded: Set<string>): string {
