@@ -11,6 +11,7 @@ import { formatMoney } from '~/lib/format';
 import { isApiError, request } from '~/lib/http';
 import { fenToYuan } from '~/lib/money';
 import { island } from '~/lib/islands/island';
+import { refreshPage } from '~/lib/navigation/browser';
 
 export interface OrderActionsProps {
   id: number;
@@ -53,7 +54,7 @@ export const OrderActions = island(
           showSuccessMessage: true,
           timeout: 60_000,
         });
-        window.location.reload();
+        await refreshPage();
       } catch (err) {
         setError(isApiError(err) && err.envelope ? err.envelope.message : String(err));
         setBusy(false);
@@ -124,7 +125,7 @@ export const OrderActions = island(
 /** Reloads the page after `seconds` (an order in underwriting: the insurer answers soon). */
 export const OrderRefresh = island('order-actions/OrderRefresh', function OrderRefresh({ seconds }: { seconds: number }) {
   useEffect(() => {
-    const timer = setTimeout(() => window.location.reload(), seconds * 1000);
+    const timer = setTimeout(() => void refreshPage(), seconds * 1000);
     return () => clearTimeout(timer);
   }, [seconds]);
   return null;

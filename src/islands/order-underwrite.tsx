@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { OrderTexts } from '~/components/order-text';
 import { isApiError, request } from '~/lib/http';
 import { island } from '~/lib/islands/island';
+import { refreshPage } from '~/lib/navigation/browser';
 
 export const OrderUnderwrite = island(
   'order-underwrite',
@@ -25,7 +26,7 @@ export const OrderUnderwrite = island(
           showCodeMessage: false,
           showSuccessMessage: true,
         });
-        window.location.reload();
+        await refreshPage();
       } catch (err) {
         setError(isApiError(err) && err.envelope ? err.envelope.message : String(err));
         setBusy(false);

@@ -11,6 +11,7 @@ import { addAccountSchema, editAccountSchema } from '~/features/team/schemas';
 import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
 import { checkInput } from '~/lib/schema';
 import { island, useIslandId } from '~/lib/islands/island';
+import { navigate } from '~/lib/navigation/browser';
 
 export interface TeamFormPage {
   id: number;
@@ -117,7 +118,7 @@ export const TeamAccountForm = island(
           showSuccessMessage: true,
           showErrorMessage: false,
         });
-        location.assign('/user/team/teamMange');
+        await navigate('/user/team/teamMange');
         return;
       } catch (err) {
         if (isCancel(err)) return;
