@@ -1,12 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { devClientManifest, serveDevClient } from '~/server/http/dev-client';
-import {
-  type ClientManifest,
-  islandPageResponse,
-  readClientManifest,
-  SPECULATION_RULES_PATH,
-  speculationRulesResponse,
-} from '~/server/http/island-page';
+import { type ClientManifest, islandPageResponse, readClientManifest, SPECULATION_RULES_PATH } from '~/server/http/island-page';
 import { replaceResponse } from '~/server/http/replace-response';
 
 const DEV = Boolean(import.meta.env?.DEV);
@@ -22,10 +16,6 @@ export default function islandPagesMiddleware(): MiddlewareHandler {
   // Read once: the build does not change under a running server.
   const built = DEV ? null : readClientManifest();
   return async (c, next) => {
-    if (c.req.path === SPECULATION_RULES_PATH) {
-      c.res = speculationRulesResponse();
-      return;
-    }
     if (DEV) {
       const file = serveDevClient(c.req.path);
       if (file) {

@@ -231,9 +231,15 @@ export const SPECULATION_RULES = {
   ],
 } as const;
 
-/** The rules document (its own MIME type, or browsers ignore it). */
-export function speculationRulesResponse(): Response {
-  return new Response(JSON.stringify(SPECULATION_RULES), {
+const SPECULATION_RULES_JSON = JSON.stringify(SPECULATION_RULES);
+
+/** The rules document for a GET of its path (its own MIME type, or browsers ignore it); else null. */
+export function serveSpeculationRules(req: Request): Response | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  const url = req.url;
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (url.slice(start).split('?')[0] !== SPECULATION_RULES_PATH) return null;
+  return new Response(req.method === 'HEAD' ? null : SPECULATION_RULES_JSON, {
     headers: { 'content-type': 'application/speculationrules+json', 'cache-control': 'public, max-age=3600' },
   });
 }
