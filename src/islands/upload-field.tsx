@@ -7,7 +7,7 @@
  * be cancelled. The stored files' URLs (or ids, `valueKind="id"`) are posted with the form under
  * `name`, comma-separated when there are several.
  *
- * Two modes, from the site's `upload` config (`rules`):
+ * Two modes, from the site's `upload` config (`rules`; sent by upload-field-transport.ts):
  * - local: multipart POST /userapi/v1/index/upload;
  * - direct (`mode: 's3'`): a presigned POST straight to the object store (fresh policy from
  *   POST /userapi/v1/index/qiniutoken when it is missing or about to expire), the key built from
@@ -20,16 +20,13 @@
 import { useEffect, useRef, useState } from 'react';
 import en from '../../i18n/en/upload';
 import zhCn, { type UploadFieldText } from '../../i18n/zh-cn/upload';
-import { buildSaveName, DEFAULT_SAVE_NAME, type UploadedFile } from '~/features/upload/schemas';
-import { goToLogin, LOGIN_CODES, SUCCESS_CODE } from '~/lib/http';
-import type { Locale, UploadConfig } from '~/lib/types';
-import { checkUpload, suffixOf, type UploadRules } from '~/lib/upload-checks';
+import type { UploadedFile } from '~/features/upload/schemas';
+import type { Locale } from '~/lib/types';
+import { checkUpload } from '~/lib/upload-checks';
+import { sendFile, type UploadFieldRules } from './upload-field-transport';
 import { island, useIslandId } from '~/lib/islands/island';
 
-export const UPLOAD_URL = '/userapi/v1/index/upload';
-export const TOKEN_URL = '/userapi/v1/index/qiniutoken';
-export const CALLBACK_URL = '/userapi/v1/ajax/uploadCallback';
-
+export { CALLBACK_URL, TOKEN_URL, UPLOAD_URL, type UploadFieldRules } from './upload-field-transport';
 export type { UploadedFile };
 
 /** Texts this field needs beyond the shared upload texts (i18n/<lang>/upload.ts). */
@@ -37,9 +34,6 @@ const MORE: Record<Locale, { storeError: string; chooseMany: string }> = {
   'zh-cn': { storeError: '文件存储服务出错', chooseMany: '选择文件（可多选）' },
   en: { storeError: 'The file storage failed', chooseMany: 'Choose files' },
 };
-
-/** The spec's rules plus, in direct mode, what the browser needs from the site's upload config. */
-export type UploadFieldRules = UploadRules & Partial<Pick<UploadConfig, 'mode' | 'url' | 'params' | 'saveName'>>;
 
 export interface UploadFieldProps {
   /** Form field that carries the stored file's URL or id (default `file`). */
@@ -74,20 +68,6 @@ type Item = {
 
 const TEXT: Record<Locale, UploadFieldText> = { 'zh-cn': zhCn, en };
 let nextId = 1;
-
-/** The store's `<Message>` from an S3 XML error body, if any. */
-const storeMessage = (xml: string) => /<Message>([^<]{1,300})<\/Message>/.exec(xml)?.[1] ?? '';
-
-async function sha1Hex(file: Blob): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-1', await file.arrayBuffer());
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-interface Envelope {
-  code?: number;
-  message?: string;
-  data?: { file?: UploadedFile; upload?: UploadConfig };
-}
 
 export const UploadField = island(
   'upload-field',
@@ -146,94 +126,6 @@ export const UploadField = island(
       running.current.delete(id);
       update(id, { status: 'error', message });
     };
-    const headers = { server: 'true', equipment: 'pc', 'think-lang': lang };
-
-    /** The envelope of an API answer; a login problem sends the member to log in. */
-    const readEnvelope = (textBody: string): Envelope => {
-      let body: Envelope = {};
-      try {
-        body = JSON.parse(textBody);
-      } catch {}
-      if (body.code !== undefined && LOGIN_CODES.has(body.code)) goToLogin();
-      return body;
-    };
-
-    /** One XHR with upload progress; resolves with status and body, rejects when cancelled or the network fails. */
-    function post(id: number, url: string, form: FormData, apiHeaders: boolean): Promise<{ status: number; body: string }> {
-      return new Promise((resolve, reject) => {
-        const xhr = new XMLHttpRequest();
-        const run = running.current.get(id);
-        if (run) run.xhr = xhr;
-        xhr.open('POST', url);
-        if (apiHeaders) for (const [k, v] of Object.entries(headers)) xhr.setRequestHeader(k, v);
-        xhr.upload.onprogress = (e) => {
-          if (e.lengthComputable) update(id, { status: 'uploading', progress: Math.round((e.loaded / e.total) * 100) });
-        };
-        xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
-        xhr.onerror = () => reject(new Error('network'));
-        xhr.onabort = () => reject(new DOMException('cancelled', 'AbortError'));
-        xhr.send(form);
-      });
-    }
-
-    async function api(path: string, body: unknown, signal: AbortSignal): Promise<Envelope> {
-      const res = await fetch(path, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal,
-      });
-      return readEnvelope(await res.text());
-    }
-
-    async function sendLocal(id: number, file: File) {
-      const form = new FormData();
-      form.append('file', file);
-      if (topic) form.append('topic', topic);
-      const res = await post(id, UPLOAD_URL, form, true);
-      const body = readEnvelope(res.body);
-      if (body.code === SUCCESS_CODE && body.data?.file) finish(id, body.data.file);
-      else fail(id, body.message || t.failed);
-    }
-
-    async function sendDirect(id: number, file: File, signal: AbortSignal) {
-      let cfg = config.current;
-      const expires = Number(cfg.params?.['x-ignore-expires'] ?? 0);
-      if (!cfg.url || !cfg.params || expires - 60 < Date.now() / 1000) {
-        const fresh = await api(TOKEN_URL, {}, signal);
-        if (fresh.code !== SUCCESS_CODE || !fresh.data?.upload) return fail(id, fresh.message || t.failed);
-        cfg = { ...cfg, ...fresh.data.upload };
-        config.current = cfg;
-        if (cfg.mode !== 's3') return sendLocal(id, file);
-      }
-      const sha1 = await sha1Hex(file);
-      const prefix = String(cfg.params?.['x-ignore-key-prefix'] ?? '');
-      const saved = buildSaveName(cfg.saveName || DEFAULT_SAVE_NAME, {
-        topic: topic || 'default',
-        name: file.name,
-        suffix: suffixOf(file.name),
-        sha1,
-      });
-      const key = `${prefix}${saved.replace(/^storage\//, '')}`;
-      const form = new FormData();
-      form.append('key', key);
-      for (const [k, v] of Object.entries(cfg.params ?? {})) if (!k.startsWith('x-ignore-')) form.append(k, String(v));
-      form.append('file', file);
-      const res = await post(id, cfg.url ?? '', form, false);
-      if (res.status < 200 || res.status >= 300) {
-        const detail = storeMessage(res.body);
-        return fail(id, detail ? `${t.storeError}: ${detail}` : t.storeError);
-      }
-      const url = `${cfg.url}/${key.split('/').map(encodeURIComponent).join('/')}`;
-      const body = await api(
-        CALLBACK_URL,
-        { url, name: file.name, size: file.size, type: file.type, sha1, topic: topic || 'default' },
-        signal,
-      );
-      if (body.code === SUCCESS_CODE && body.data?.file) finish(id, body.data.file);
-      else fail(id, body.message || t.failed);
-    }
 
     function start(file: File) {
       const id = nextId++;
@@ -246,11 +138,23 @@ export const UploadField = island(
       running.current.set(id, { abort });
       const item: Item = { id, name: file.name, preview, status: 'uploading', progress: 0 };
       setItems((list) => (multiple ? [...list, item] : [item]));
-      const job = config.current.mode === 's3' ? sendDirect(id, file, abort.signal) : sendLocal(id, file);
-      job.catch((err: unknown) => {
-        if ((err as { name?: string })?.name === 'AbortError') return;
-        fail(id, t.failed);
-      });
+      sendFile(file, {
+        lang,
+        topic,
+        config,
+        signal: abort.signal,
+        onXhr: (xhr) => {
+          const run = running.current.get(id);
+          if (run) run.xhr = xhr;
+        },
+        onProgress: (progress) => update(id, { status: 'uploading', progress }),
+        text: t,
+      })
+        .then((outcome) => ('file' in outcome ? finish(id, outcome.file) : fail(id, outcome.error)))
+        .catch((err: unknown) => {
+          if ((err as { name?: string })?.name === 'AbortError') return;
+          fail(id, t.failed);
+        });
     }
 
     function choose(files: File[]) {

@@ -13,9 +13,12 @@
  * - Islands get plain strings as props rather than bundles (keeps the RSC payload small).
  */
 import rosetta from 'rosetta';
+import { interpolate } from './interpolate';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from './types';
 import zhCommon from '../../i18n/zh-cn/common';
 import enCommon from '../../i18n/en/common';
+
+export { interpolate };
 
 export type Messages = { readonly [key: string]: unknown };
 export type Params = Record<string, string | number>;
@@ -118,12 +121,6 @@ export function mergeMessages(...bundles: (Messages | undefined)[]): Record<stri
     }
   }
   return out;
-}
-
-/** Replace `{name}` placeholders; unknown names stay as written. */
-export function interpolate(text: string, params?: Params): string {
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
 function toPath(key: Key): (string | number)[] {
