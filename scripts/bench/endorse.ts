@@ -24,7 +24,10 @@ const { seedLedgerDemo, changeBalance } = await import('../../src/features/ledge
 const { demoOrder, siteToday } = await import('../../src/features/orders');
 const { makeResidentId } = await import('../../src/lib/cn-id');
 const { baseEndorseContext, listEndorsements } = await import('../../src/features/endorse');
-const svc = await import('../../src/features/endorse/service');
+const { createEndorsement } = await import('../../src/features/endorse/drafts');
+const { addItems } = await import('../../src/features/endorse/items');
+const { submitEndorsement } = await import('../../src/features/endorse/submit');
+const { approveEndorsement } = await import('../../src/features/endorse/approval');
 const { addDays } = await import('../../src/features/endorse/premium');
 
 const pct = (xs: number[], p: number) => {
@@ -107,7 +110,7 @@ await db.sql`UPDATE policy_order SET plan_snapshot = REPLACE(plan_snapshot, '"ma
 await changeBalance(db, { userId: demo, amount: 100_000_000, kind: 'topup', memo: 'bench' });
 const ctx = { ...baseEndorseContext(), today };
 const E = addDays(today, 1);
-const e = await svc.createEndorsement(db, demo, { request_id: 'bench-1000-adds', order_id: policy.id, effective_date: E, remark: '' }, ctx);
+const e = await createEndorsement(db, demo, { request_id: 'bench-1000-adds', order_id: policy.id, effective_date: E, remark: '' }, ctx);
 const people = Array.from({ length: ADDS }, (_, i) => ({
   id: e.id,
   kind: 'add' as const,
@@ -120,13 +123,13 @@ const people = Array.from({ length: ADDS }, (_, i) => ({
   occupation_class: 1 + (i % 4),
 }));
 let s = performance.now();
-await svc.addItems(db, demo, e.id, people, ctx);
+await addItems(db, demo, e.id, people, ctx);
 const tAdd = performance.now() - s;
 s = performance.now();
-const sub = await svc.submitEndorsement(db, demo, e.id, { ...ctx });
+const sub = await submitEndorsement(db, demo, e.id, { ...ctx });
 const tSubmit = performance.now() - s;
 s = performance.now();
-const done = sub.endorsement.status === 'approved' ? sub.endorsement : await svc.approveEndorsement(db, null, e.id, 'bench', ctx);
+const done = sub.endorsement.status === 'approved' ? sub.endorsement : await approveEndorsement(db, null, e.id, 'bench', ctx);
 const tApprove = performance.now() - s;
 const [c] = await db.sql`SELECT COUNT(*) AS n FROM order_insured WHERE order_id = ${policy.id} AND active_from = ${E}`;
 console.log(

@@ -5,7 +5,7 @@
 import { formatDate, formatMoney } from '~/lib/format';
 import { ApiButton } from '~/components/api-button';
 import { type EndorseText, fill } from './endorse-text';
-import { StatusBadge } from './endorse-views';
+import { StatusBadge } from './endorse-status';
 
 export interface InvoiceRowView {
   id: number;

@@ -10,16 +10,12 @@ import { num } from '~/server/db/client';
 import type { DemoContext } from '~/server/db/seed';
 import { baseEndorseContext } from './router';
 import { addDays } from './premium';
-import {
-  addItems,
-  approveEndorsement,
-  cancelEndorsement,
-  createEndorsement,
-  type Endorsement,
-  rejectEndorsement,
-  siteToday,
-  submitEndorsement,
-} from './service';
+import { approveEndorsement } from './approval';
+import { createEndorsement } from './drafts';
+import { addItems } from './items';
+import { type Endorsement, siteToday } from './model';
+import { submitEndorsement } from './submit';
+import { cancelEndorsement, rejectEndorsement } from './transitions';
 import type { ItemInput } from './schemas';
 
 /** The policy the demo endorses: the member's largest effective named policy of a type. */

@@ -8,7 +8,8 @@ import { readSheet, type SheetRow } from '~/features/orders';
 import { parseResidentId } from '~/lib/cn-id';
 import { Codes, DomainError } from '~/server/errors';
 import { DataError, invalid } from './errors';
-import { addItems, type EndorseContext, type Endorsement } from './service';
+import { addItems } from './items';
+import type { EndorseContext, Endorsement } from './model';
 
 const MAX_ROWS = 2000;
 

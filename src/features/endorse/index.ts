@@ -9,14 +9,8 @@ export { approvedChargeSources } from './sources';
 export { ordersPort } from './roster';
 export { baseEndorseContext, endorseContext } from './router';
 export { endorseListSchema as endorseQuerySchema, operatorListSchema, type OperatorListQuery, DOCUMENT_KINDS } from './schemas';
-export {
-  type Endorsement,
-  endorsementDetail,
-  findVisibleEndorsement,
-  listEndorsements,
-  listForOperator,
-  runDueSandbox,
-  siteToday,
-} from './service';
+export { type Endorsement, findVisibleEndorsement, siteToday } from './model';
+export { endorsementDetail, listEndorsements, listForOperator } from './queries';
+export { runDueSandbox } from './sandbox';
 export { eligiblePolicyList, rosterPage } from './views';
 export { seedEndorseDemo } from './demo';

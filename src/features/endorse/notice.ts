@@ -8,7 +8,7 @@ import { getStorage, storeServerFile } from '~/features/upload';
 import { type Db, num } from '~/server/db/client';
 import type { RosterPort } from './policy';
 import { periodDays } from './premium';
-import { loadItems, toEndorsement } from './service';
+import { loadItems, toEndorsement } from './model';
 import { textDoc } from './pdf-lines';
 
 const KIND_ZH: Record<string, string> = { add: '加保 Add', remove: '减保 Remove', replace: '替换 Replace', correct: '更正 Correct' };

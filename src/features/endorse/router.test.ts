@@ -8,7 +8,7 @@ import { type OrderRecord, toXlsx } from '~/features/orders';
 import { num } from '~/server/db/client';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { addDays, periodDays, proRata } from './premium';
-import { siteToday } from './service';
+import { siteToday } from './model';
 import { apiClient, ledgerSeededDatabase, placePolicy, setInsurer, userId } from '../../../tests/support/endorse-kit';
 
 for (const engine of engines()) {

@@ -25,25 +25,15 @@ import {
   rosterSchema,
   updateSchema,
 } from './schemas';
-import {
-  addDocument,
-  addItem,
-  approveEndorsement,
-  cancelEndorsement,
-  createEndorsement,
-  deleteItem,
-  type EndorseContext,
-  type Endorsement,
-  endorsementDetail,
-  findVisibleEndorsement,
-  listEndorsements,
-  listForOperator,
-  rejectEndorsement,
-  runDueSandbox,
-  siteToday,
-  submitEndorsement,
-  updateEndorsement,
-} from './service';
+import { approveEndorsement } from './approval';
+import { addDocument } from './documents';
+import { createEndorsement, updateEndorsement } from './drafts';
+import { addItem, deleteItem } from './items';
+import { type EndorseContext, type Endorsement, findVisibleEndorsement, siteToday } from './model';
+import { endorsementDetail, listEndorsements, listForOperator } from './queries';
+import { runDueSandbox } from './sandbox';
+import { submitEndorsement } from './submit';
+import { cancelEndorsement, rejectEndorsement } from './transitions';
 import { eligiblePolicyList, rosterPage } from './views';
 
 /** The context of an endorsement call outside a request (pages, the sandbox sweep): the orders roster and the notice renderer. */

@@ -1,5 +1,5 @@
 /**
- * The endorsement's states and transitions (issue #10), as data: the service's conditional updates,
+ * The endorsement's states and transitions (issue #10), as data: the transitions' conditional updates,
  * the detail's `actions` and the tests all read this one table.
  */
 

@@ -4,7 +4,8 @@
  * for operators holding `operator/endorsements/decide`.
  */
 import { endorseText } from '~/components/endorse-text';
-import { EndorseDetailView, RosterView } from '~/components/endorse-views';
+import { EndorseDetailView } from '~/components/endorse-detail';
+import { RosterView } from '~/components/endorse-roster';
 import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
 import { endorsementDetail, findVisibleEndorsement, ordersPort, siteToday } from '~/features/endorse';

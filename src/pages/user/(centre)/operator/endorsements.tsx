@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { endorseText } from '~/components/endorse-text';
-import { EndorseList } from '~/components/endorse-views';
+import { EndorseList } from '~/components/endorse-list';
 import { MemberPage } from '~/components/member-page';
 import { baseEndorseContext, listForOperator, operatorListSchema, runDueSandbox, siteToday } from '~/features/endorse';
 import { getRequestContext } from '~/server/context';

@@ -4,7 +4,7 @@
  * 6 % VAT; the member is e-mailed the link) or Reject with a reason (`operator/invoices/issue`).
  */
 import { endorseText } from '~/components/endorse-text';
-import { StatusBadge } from '~/components/endorse-views';
+import { StatusBadge } from '~/components/endorse-status';
 import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
 import { invoiceDetail, toInvoiceRow } from '~/features/invoices';

@@ -7,7 +7,9 @@
 import type { PageProps } from 'waku/router';
 import { Auth } from '~/components/auth';
 import { endorseText } from '~/components/endorse-text';
-import { EndorseDraft, EndorseList, EndorseStart, parseEndorseQuery } from '~/components/endorse-views';
+import { EndorseDraft } from '~/components/endorse-draft';
+import { EndorseList, parseEndorseQuery } from '~/components/endorse-list';
+import { EndorseStart } from '~/components/endorse-start';
 import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
 import { baseEndorseContext, findVisibleEndorsement, listEndorsements, runDueSandbox, siteToday } from '~/features/endorse';

@@ -5,7 +5,8 @@
  */
 import type { PageProps } from 'waku/router';
 import { endorseText } from '~/components/endorse-text';
-import { EndorseDetailView, RosterView } from '~/components/endorse-views';
+import { EndorseDetailView } from '~/components/endorse-detail';
+import { RosterView } from '~/components/endorse-roster';
 import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
 import { baseEndorseContext, endorsementDetail, findVisibleEndorsement, ordersPort, runDueSandbox, siteToday } from '~/features/endorse';

@@ -1,0 +1,9 @@
+/** An endorsement's (or an invoice's) status as a coloured badge, in the page's language. */
+import type { EndorseText } from './endorse-text';
+import '../styles/endorse.css';
+
+/** The status word of an endorsement or an invoice (unknown statuses as written). */
+export function StatusBadge({ status, text }: { status: string; text: EndorseText }) {
+  const label = (text.status as Record<string, string>)[status] ?? (text.invoiceStatus as Record<string, string>)[status] ?? status;
+  return <span className={`badge endorse-status endorse-status-${status}`}>{label}</span>;
+}

@@ -1,0 +1,85 @@
+/**
+ * Submit: a draft's items re-checked on the effective date, a positive premium debited from the
+ * balance in the same transaction; then the sandbox insurer decides (at once when its delay is 0).
+ */
+import { changeBalance } from '~/features/ledger';
+import { fenToYuan } from '~/lib/money';
+import { writeAudit } from '~/server/audit';
+import { type Db, num, nowSeconds } from '~/server/db/client';
+import { Codes } from '~/server/errors';
+import { checkEffective, checkEligible, checkItems } from './checks';
+import { DataError, invalid, notFound } from './errors';
+import { type EndorseContext, type Endorsement, event, findVisibleEndorsement, loadItems, today, toEndorsement } from './model';
+import { refreshTotals } from './pricing';
+import { insurerSettings, runSandboxInsurer, sandboxDecides, scheduleSandbox } from './sandbox';
+import { transition } from './transitions';
+
+export interface SubmitResult {
+  endorsement: Endorsement;
+  /** The member's balance after the charge, in fen. */
+  balance: number;
+}
+
+/**
+ * Submit a draft: items re-checked on E (and E ≥ today), a positive premium debited from the
+ * balance (short → 400 `balance` with `{required, available}`). Then the sandbox insurer decides
+ * (at once when its delay is 0).
+ */
+export async function submitEndorsement(db: Db, userId: number, id: number, ctx: EndorseContext): Promise<SubmitResult> {
+  const e = await findVisibleEndorsement(db, userId, id, db);
+  const policy = await ctx.port.loadPolicy(db.sql, e.orderId);
+  if (!policy) throw notFound();
+  const day = await today(db, ctx);
+  const insurer = await insurerSettings(db);
+  const result = await db.sql.begin(async (tx) => {
+    let cur = await transition(tx, e.id, 'submit', { submitted_at: nowSeconds() });
+    checkEligible(policy);
+    checkEffective(policy, cur.effectiveDate, day);
+    const items = await loadItems(tx, cur.id);
+    if (!items.length) throw invalid('items', 'endorse.noItems');
+    await checkItems(tx, ctx.port, policy, cur, items);
+    cur = await refreshTotals(tx, cur, policy);
+    const [u] = await tx`SELECT money FROM "user" WHERE id = ${cur.userId}`;
+    let balance = num(u?.money);
+    if (cur.premiumDelta > 0) {
+      if (balance < cur.premiumDelta) {
+        throw new DataError(
+          'endorse.balance',
+          {
+            status: 400,
+            code: Codes.VALIDATION,
+            field: 'balance',
+            params: { required: fenToYuan(cur.premiumDelta), available: fenToYuan(balance) },
+          },
+          { required: fenToYuan(cur.premiumDelta), available: fenToYuan(balance) },
+        );
+      }
+      const { entry } = await changeBalance(tx, {
+        userId: cur.userId,
+        amount: -cur.premiumDelta,
+        kind: 'payment',
+        memo: `批改保费 ${cur.applyNo}`,
+        reference: cur.applyNo,
+        requestId: `endorse-${cur.id}-charge`,
+      });
+      balance = entry.after;
+      const [row] = await tx`UPDATE endorsement SET charged = ${cur.premiumDelta} WHERE id = ${cur.id} RETURNING *`;
+      cur = toEndorsement(row);
+    }
+    const decideAfter = sandboxDecides(insurer, cur) ? nowSeconds() + insurer.endorseDelaySeconds : null;
+    if (decideAfter !== null) await tx`UPDATE endorsement SET decide_after = ${decideAfter} WHERE id = ${cur.id}`;
+    await event(tx, cur.id, 'draft', 'submitted', userId);
+    await writeAudit(tx, { userId, action: 'endorse.submit', detail: { id: cur.id, premium_delta: cur.premiumDelta }, ip: ctx.ip });
+    return { endorsement: { ...cur, decideAfter }, balance };
+  });
+  if (result.endorsement.decideAfter !== null) {
+    if (insurer.endorseDelaySeconds <= 0) {
+      await runSandboxInsurer(db, ctx, result.endorsement.id);
+      const [row] = await db.sql`SELECT * FROM endorsement WHERE id = ${id}`;
+      const [u] = await db.sql`SELECT money FROM "user" WHERE id = ${result.endorsement.userId}`;
+      return { endorsement: toEndorsement(row), balance: num(u?.money) };
+    }
+    scheduleSandbox(db, ctx, result.endorsement.id, insurer.endorseDelaySeconds);
+  }
+  return result;
+}

@@ -1,0 +1,70 @@
+/**
+ * The status transitions of ENDORSE_TRANSITIONS, and the member's cancel and the reject decision.
+ * Every transition is one transaction: a conditional update on the expected status, a timeline
+ * event and an audit entry; money only through the ledger, keyed by request ids so it moves once.
+ */
+import type { SQL } from 'bun';
+import { changeBalance } from '~/features/ledger';
+import { writeAudit } from '~/server/audit';
+import { type Db, nowSeconds } from '~/server/db/client';
+import { type EndorseContext, type Endorsement, event, findVisibleEndorsement, toEndorsement, wrongState } from './model';
+import { ENDORSE_TRANSITIONS, type EndorseTransition } from './states';
+
+type Row = Record<string, unknown>;
+
+/** The conditional update of a transition, or 409 naming the current status. */
+export async function transition(tx: SQL, id: number, t: EndorseTransition, set: Row): Promise<Endorsement> {
+  const { from, to } = ENDORSE_TRANSITIONS[t];
+  const now = nowSeconds();
+  const [row] = await tx`UPDATE endorsement SET ${tx({ ...set, status: to, updated_at: now })}
+    WHERE id = ${id} AND status IN ${tx(from as readonly string[] as string[])} RETURNING *`;
+  if (row) return toEndorsement(row);
+  const [cur] = await tx`SELECT status FROM endorsement WHERE id = ${id}`;
+  throw wrongState(String(cur?.status ?? 'cancelled'));
+}
+
+/** Refund what submit charged (reject, cancel), once: the ledger's request id keeps it single. */
+async function refundCharge(tx: SQL, e: Endorsement, memo: string): Promise<Endorsement> {
+  if (e.charged <= 0 || e.refunded > 0) return e;
+  await changeBalance(tx, {
+    userId: e.userId,
+    amount: e.charged,
+    kind: 'refund',
+    memo,
+    reference: e.applyNo,
+    requestId: `endorse-${e.id}-refund`,
+  });
+  const [row] = await tx`UPDATE endorsement SET refunded = ${e.charged} WHERE id = ${e.id} RETURNING *`;
+  return toEndorsement(row);
+}
+
+/** Cancel a draft or a submitted endorsement (its charge refunded). */
+export async function cancelEndorsement(db: Db, userId: number, id: number, reason: string, ctx: EndorseContext): Promise<Endorsement> {
+  const e = await findVisibleEndorsement(db, userId, id, db);
+  return db.sql.begin(async (tx) => {
+    const cur = await transition(tx, e.id, 'cancel', { reason, decided_at: nowSeconds() });
+    const from = cur.submittedAt === null ? 'draft' : 'submitted';
+    const done = await refundCharge(tx, cur, `批改撤销退费 ${cur.applyNo}`);
+    await event(tx, cur.id, from, 'cancelled', userId, reason);
+    await writeAudit(tx, { userId, action: 'endorse.cancel', detail: { id: cur.id, refunded: done.refunded }, ip: ctx.ip });
+    return done;
+  });
+}
+
+/** An operator (or the sandbox insurer, actor null) rejects a submitted endorsement: the charge is refunded. */
+export async function rejectEndorsement(
+  db: Db,
+  actorId: number | null,
+  id: number,
+  reason: string,
+  ctx: EndorseContext,
+): Promise<Endorsement> {
+  const done = await db.sql.begin(async (tx) => {
+    const cur = await transition(tx, id, 'reject', { reason, decided_at: nowSeconds() });
+    const refunded = await refundCharge(tx, cur, `批改拒绝退费 ${cur.applyNo}`);
+    await event(tx, cur.id, 'submitted', 'rejected', actorId, reason);
+    await writeAudit(tx, { userId: actorId, action: 'endorse.reject', detail: { id: cur.id, refunded: refunded.refunded }, ip: ctx.ip });
+    return refunded;
+  });
+  return done;
+}
