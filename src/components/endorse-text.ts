@@ -12,5 +12,4 @@ export type { EndorseText };
 export const endorseText = (locale: Locale): EndorseText => (locale === 'en' ? endorseEn : endorseZh);
 
 /** `{name}` placeholders filled in. */
-export const fill = (s: string, p: Record<string, string | number>) =>
-  s.replace(/\{(\w+)\}/g, (m, k: string) => (k in p ? String(p[k]) : m));
+export { interpolate as fill } from '~/lib/interpolate';
