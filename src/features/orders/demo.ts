@@ -14,7 +14,11 @@ import { addDays } from './dates';
 import type { OrderRecord } from './records';
 import { siteToday } from './records';
 import type { InsuredRowInput, OrderStatus, Policyholder } from './schemas';
-import { cancelOrder, createOrder, expireOrder, markEffective, payOrder, refuseOrder, surrenderOrder, surrenderRefund } from './service';
+import { cancelOrder, expireOrder, surrenderOrder } from './closing';
+import { createOrder } from './create';
+import { payOrder } from './pay';
+import { surrenderRefund } from './refunds';
+import { markEffective, refuseOrder } from './underwriting';
 
 const DAY = 86_400;
 

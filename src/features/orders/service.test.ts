@@ -7,7 +7,11 @@ import { DEMO_HOLDERS, demoPeople } from './demo';
 import { checkSheet } from './imports';
 import { checkInsuredRows, listInsured } from './insured';
 import { displayStatus, findOrder } from './records';
-import { cancelOrder, createOrder, expireDue, expireOrder, markEffective, payOrder, surrenderRefund } from './service';
+import { cancelOrder, expireDue, expireOrder } from './closing';
+import { createOrder } from './create';
+import { payOrder } from './pay';
+import { surrenderRefund } from './refunds';
+import { markEffective } from './underwriting';
 import { parseCsv, parseXlsx, toXlsx } from './sheet';
 import { ledgerSum, money, ordersDatabase, userId } from './test-support';
 
