@@ -3,7 +3,7 @@ import { listProducts, type PlanSnapshot, SHORT_TERM_RATES, snapshotOf } from '~
 import { makeResidentId } from '~/lib/cn-id';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { addDays, endDateFor, periodDays, todayIn } from './dates';
-import { DEMO_HOLDERS, demoPeople } from './demo';
+import { DEMO_HOLDERS, demoPeople } from './demo-people';
 import { checkSheet } from './imports';
 import { checkInsuredRows, listInsured } from './insured';
 import { displayStatus, findOrder } from './records';
