@@ -1,10 +1,10 @@
 /**
  * /user/order/groupDetail?id=: one order the member may see (404 notice otherwise) — summary,
  * policyholder, plan limits, timeline, the insured list with search, paging and export (GET
- * form, no JavaScript needed), the policy PDF, and Pay / Cancel / Surrender when allowed.
+ * form, no JavaScript needed; order-roster.tsx), the policy PDF, and Pay / Cancel / Surrender when
+ * allowed.
  */
 import { displayStatus, findVisibleOrder, listInsured, orderActions, orderTimeline, siteToday } from '~/features/orders';
-import { maskResidentId } from '~/lib/cn-id';
 import { formatDate, formatMoney } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import { getRequestContext } from '~/server/context';
@@ -12,6 +12,7 @@ import { getDb } from '~/server/db/client';
 import { OrderActions, OrderRefresh } from '~/islands/order-actions';
 import { Notice } from './notice';
 import { OrderFrame } from './order-frame';
+import { OrderRoster } from './order-roster';
 import { OrderStatusBadge } from './order-status';
 import { fill } from './order-text';
 
@@ -51,9 +52,6 @@ export function OrderDetailPage({ query }: { query: string }) {
           orderTimeline(db, order.id),
           order.namedList ? listInsured(db, order.id, { keyword: kw, page, limit, asOf }) : null,
         ]);
-        const pages = roster ? Math.max(1, Math.ceil(roster.total / limit)) : 1;
-        const self = (p: number) =>
-          `/user/order/groupDetail?id=${order.id}${kw ? `&keyword=${encodeURIComponent(kw)}` : ''}${asOfRaw ? `&as_of=${encodeURIComponent(asOf || 'all')}` : ''}${p > 1 ? `&page=${p}` : ''}`;
         const d = o.detail;
         const h = order.policyholder;
         const en = view.locale === 'en';
@@ -208,94 +206,7 @@ export function OrderDetailPage({ query }: { query: string }) {
                 ))}
               </ol>
             </section>
-            <section className="card order-wide" aria-labelledby="od-insured">
-              <div className="order-card-head">
-                <h2 id="od-insured">
-                  {d.insured}
-                  {roster ? ` (${roster.total})` : ''}
-                  {roster ? <span className="order-sub">{asOf ? fill(d.asOfTitle, { date: asOf }) : d.allRows}</span> : null}
-                </h2>
-                {roster ? (
-                  <a
-                    className="btn btn-ghost btn-sm"
-                    href={`/userapi/v1/order/exportInsured?id=${order.id}`}
-                    download
-                    data-action="exportInsured"
-                  >
-                    {o.actions.exportInsured}
-                  </a>
-                ) : null}
-              </div>
-              {!roster ? (
-                <p className="muted">{d.headcountOnly}</p>
-              ) : (
-                <>
-                  <form className="order-inline" method="get" action="/user/order/groupDetail">
-                    <input type="hidden" name="id" value={order.id} />
-                    <input type="search" name="keyword" defaultValue={kw} maxLength={50} placeholder={d.search} aria-label={d.search} />
-                    <label className="order-asof">
-                      <span>{d.asOf}</span>
-                      <input type="date" name="as_of" defaultValue={asOf} min={order.startDate} max={order.endDate} data-as-of />
-                    </label>
-                    <button type="submit" className="btn btn-ghost">
-                      {d.searchButton}
-                    </button>
-                    {asOf ? (
-                      <a className="btn btn-ghost" href={`/user/order/groupDetail?id=${order.id}&as_of=all`}>
-                        {d.allRows}
-                      </a>
-                    ) : null}
-                  </form>
-                  {roster.list.length === 0 ? (
-                    <p className="order-empty">{d.noInsured}</p>
-                  ) : (
-                    <div className="table-scroll">
-                      <table className="data-table order-insured">
-                        <thead>
-                          <tr>
-                            <th scope="col">{d.name}</th>
-                            <th scope="col">{d.idNo}</th>
-                            <th scope="col">{d.gender}</th>
-                            <th scope="col">{d.birthday}</th>
-                            <th scope="col">{o.form.rowClass}</th>
-                            <th scope="col">{d.period}</th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {roster.list.map((r) => (
-                            <tr key={r.id}>
-                              <td className="oi-name">{r.name}</td>
-                              <td className="oi-id nowrap">{maskResidentId(r.idNo)}</td>
-                              <td className="oi-gender">{r.gender === 1 ? d.male : d.female}</td>
-                              <td className="oi-birthday nowrap">{r.birthday}</td>
-                              <td className="oi-class">{r.class}</td>
-                              <td className="oi-period nowrap">
-                                {r.activeFrom} ~ {r.activeTo}
-                              </td>
-                            </tr>
-                          ))}
-                        </tbody>
-                      </table>
-                    </div>
-                  )}
-                  {roster.total > limit ? (
-                    <nav className="pager" aria-label={o.table.pages}>
-                      {page > 1 ? (
-                        <a className="btn btn-ghost btn-sm" href={self(page - 1)} rel="prev">
-                          {o.table.prev}
-                        </a>
-                      ) : null}
-                      <span className="pager-status">{fill(o.table.pageOf, { page, pages })}</span>
-                      {page < pages ? (
-                        <a className="btn btn-ghost btn-sm" href={self(page + 1)} rel="next">
-                          {o.table.next}
-                        </a>
-                      ) : null}
-                    </nav>
-                  ) : null}
-                </>
-              )}
-            </section>
+            <OrderRoster order={order} roster={roster} kw={kw} asOf={asOf} asOfRaw={asOfRaw} page={page} limit={limit} o={o} />
           </div>
         );
       }}

@@ -2,23 +2,18 @@
 export { seedClaimsDemo } from './demo';
 export { addDocument, claimDocuments, deleteDocument, missingKinds, readClaimFile } from './documents';
 export { type Actor, type Claim, MissingDocumentsError, siteToday } from './model';
+export { csvCell, exportRows, toCsv } from './export';
 export {
   allowedActions,
   type ClaimDetail,
   type ClaimListItem,
-  claimablePolicies,
   claimDetail,
-  csvCell,
-  exportRows,
   findClaim,
-  insuredOn,
-  insuredPersonOn,
   listClaims,
   listQueue,
-  requirements,
-  toCsv,
   type Viewer,
 } from './queries';
+export { claimablePolicies, insuredOn, insuredPersonOn, requirements } from './report-lookups';
 export { type ReportResult, reportClaim } from './report';
 export { CLAIM_RULE, claimsRouter, OPERATOR_RULE } from './router';
 export * from './schemas';

@@ -1,19 +1,17 @@
 /**
  * Reading claims: the member list (team scope), the operator queue (open claims oldest first with
- * counts per status), one claim's detail (checklist, timeline, allowed actions), the CSV export,
- * and the report wizard's lookups (eligible policies, insured people, required documents).
+ * counts per status) and one claim's detail (checklist, timeline, allowed actions). The CSV export
+ * (export.ts) shares the lists' WHERE.
  */
 import type { SQL } from 'bun';
 import { apiMessage } from '~/features/_shared/messages';
 import { dayStart } from '~/features/ledger';
 import { maskResidentId } from '~/lib/cn-id';
-import { formatDate } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import type { Locale } from '~/lib/types';
 import { type Db, num } from '~/server/db/client';
 import { claimDocuments } from './documents';
 import { type Claim, notFound, toClaim } from './model';
-import { findInsured, findPolicy, listClaimablePolicies, listInsuredOn } from './policies';
 import {
   CLAIM_STATUSES,
   type ClaimListQuery,
@@ -69,7 +67,7 @@ const CLAIM_NO = /^CL\d{14}$/;
  * The WHERE of a list: scope (member ids, or every claim for operators), filters, report-day
  * range. `open`: only open claims, written as the literal list the partial index names.
  */
-function whereOf(sql: SQL, scope: number[] | null, q: ClaimListQuery, timeZone: string, open = false) {
+export function whereOf(sql: SQL, scope: number[] | null, q: ClaimListQuery, timeZone: string, open = false) {
   let w = scope ? (scope.length === 1 ? sql`user_id = ${scope[0]}` : sql`user_id IN ${sql(scope)}`) : sql`1 = 1`;
   if (q.status) w = sql`${w} AND status = ${q.status}`;
   else if (open) w = sql`${w} AND status IN ('reported', 'reviewing', 'need_documents', 'approved')`;
@@ -224,95 +222,5 @@ export async function claimDetail(db: Db, scope: number[] | null, id: number, lo
       created_at: num(e.created_at),
     })),
     actions: allowedActions(c, viewer),
-  };
-}
-
-/** Most rows one export returns. */
-export const EXPORT_MAX_ROWS = 50_000;
-
-/** A cell that a spreadsheet would run as a formula gets a leading apostrophe. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replaceAll('"', '""')}"`;
-}
-
-/** The export's header and rows (the member list's filters, every page), texts in `locale`. */
-export async function exportRows(
-  db: Db,
-  scope: number[],
-  q: ClaimListQuery,
-  timeZone: string,
-  locale: Locale,
-): Promise<{ header: string[]; rows: string[][] }> {
-  const where = whereOf(db.sql, scope, q, timeZone);
-  const rows: Row[] = await db.sql`SELECT * FROM claim WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${EXPORT_MAX_ROWS}`;
-  const m = (k: string) => apiMessage(locale, k);
-  const header = ['claimNo', 'status', 'type', 'policyNo', 'insured', 'accidentDate', 'estimated', 'approved', 'reportedAt'].map((k) =>
-    m(`claim.csv.${k}`),
-  );
-  return {
-    header,
-    rows: rows.map((r) => {
-      const c = toClaim(r);
-      return [
-        c.claimNo,
-        m(`claim.statuses.${c.status}`),
-        m(`claim.types.${c.type}`),
-        c.policyNo,
-        c.insuredName,
-        c.accidentDate,
-        fenToYuan(c.estimatedAmount),
-        c.approvedAmount === null ? '' : fenToYuan(c.approvedAmount),
-        formatDate(c.createdAt, 'YYYY-MM-DD HH:mm', timeZone),
-      ];
-    }),
-  };
-}
-
-/** CSV text: UTF-8 BOM (spreadsheets then read Chinese right), CRLF, every cell quoted and formula-safe. */
-export function toCsv(header: string[], rows: string[][]): string {
-  return `\uFEFF${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}
-
-/** Report wizard, step 2: the member's policies a claim may be reported on for an accident day. */
-export async function claimablePolicies(db: Db, viewer: number, accidentDate: string) {
-  const list = await listClaimablePolicies(db, viewer, accidentDate);
-  return {
-    list: list.map((p) => ({ order_id: p.orderId, policy_no: p.policyNo, type: p.type, start: p.start, end: p.end, named: p.named })),
-  };
-}
-
-/** Report wizard, step 3: people insured on a (visible) policy on the accident day. */
-export async function insuredOn(
-  db: Db,
-  viewer: number,
-  q: { order_id: number; accident_date: string; keyword: string; page: number; limit: number },
-) {
-  const policy = await findPolicy(db, viewer, q.order_id);
-  if (!policy) throw notFound();
-  if (!policy.named) return { list: [], total: 0 };
-  const { list, total } = await listInsuredOn(db, policy.orderId, q.accident_date, q.keyword, q.page, q.limit);
-  return { list: list.map((p) => ({ insured_id: p.insuredId, name: p.name, id_no_masked: maskResidentId(p.idNo) })), total };
-}
-
-/** One person on a (visible) named-list policy who was covered on the day, or null. */
-export async function insuredPersonOn(db: Db, viewer: number, orderId: number, date: string, insuredId: number) {
-  const policy = await findPolicy(db, viewer, orderId);
-  if (!policy?.named) return null;
-  const p = await findInsured(db, policy.orderId, insuredId);
-  if (!p || date < p.activeFrom || date > p.activeTo) return null;
-  return { insured_id: p.insuredId, name: p.name, id_no_masked: maskResidentId(p.idNo) };
-}
-
-/** Report wizard, step 4: the documents a claim of this type on this policy will need. */
-export async function requirements(db: Db, viewer: number, q: { order_id: number; type: ClaimType }, locale: Locale) {
-  const policy = await findPolicy(db, viewer, q.order_id);
-  if (!policy) throw notFound();
-  return {
-    documents: requiredDocuments(q.type, policy.type, policy.named).map((d) => ({
-      kind: d.kind,
-      label: apiMessage(locale, `claim.kinds.${d.kind}`),
-      required: d.required,
-    })),
   };
 }

@@ -9,9 +9,9 @@ import { writeAudit } from '~/server/audit';
 import { Codes, DomainError } from '~/server/errors';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { type Actor, badField, type Claim, notFound, siteToday, toClaim } from './model';
+import { CLAIM_MEMBER_KIND, claimReviewers, operatorLink } from './notices';
 import { CLAIMABLE_STATUSES, findInsured, findPolicy } from './policies';
 import type { ClaimAddInput } from './schemas';
-import { CLAIM_MEMBER_KIND, claimReviewers, operatorLink } from './transitions';
 
 type Row = Record<string, unknown>;
 

@@ -11,9 +11,11 @@ import { getSiteConfig } from '~/server/site-config';
 import { parseInput } from '~/server/validate';
 import { errorEnvelope, ok } from '../_shared/envelope';
 import { addDocument, deleteDocument, readClaimFile } from './documents';
+import { exportRows, toCsv } from './export';
 import { type Actor, MissingDocumentsError } from './model';
-import { claimablePolicies, claimDetail, exportRows, insuredOn, listClaims, listQueue, requirements, toCsv } from './queries';
+import { claimDetail, listClaims, listQueue } from './queries';
 import { reportClaim } from './report';
+import { claimablePolicies, insuredOn, requirements } from './report-lookups';
 import {
   approveSchema,
   claimAddSchema,

@@ -7,7 +7,7 @@
 import { num } from '~/server/db/client';
 import type { DemoContext } from '~/server/db/seed';
 import { issueWithFile } from './router';
-import { applyInvoice, rejectInvoice } from './service';
+import { applyInvoice, rejectInvoice } from './applications';
 
 const TITLE = { title: '上海示例科技有限公司', taxpayer_id: '91310115MA1K4ABC18', email: 'finance@example.com' };
 

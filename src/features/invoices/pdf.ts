@@ -2,7 +2,8 @@
 import { textDoc } from '~/features/endorse';
 import { fenToYuan } from '~/lib/money';
 import { type Db, num } from '~/server/db/client';
-import { type Invoice, splitVat } from './service';
+import type { Invoice } from './records';
+import { splitVat } from './vat';
 
 /** The invoice's bytes. */
 export async function invoicePdf(db: Db, inv: Invoice, invoiceNo: string): Promise<Uint8Array> {

@@ -9,7 +9,7 @@ import { siteToday, surrenderOrder } from '~/features/orders';
 import { num } from '~/server/db/client';
 import { outboxAdapter, readOutbox, setDeliveryAdapter } from '~/server/delivery';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
-import { splitVat } from './service';
+import { splitVat } from './vat';
 
 const CODE = '91310115MA1K4ABC18';
 

@@ -11,21 +11,12 @@ import { visibleUserIds } from '~/server/members';
 import { requireOperator, requireRule } from '~/server/session';
 import { parseInput } from '~/server/validate';
 import { ok } from '../_shared/envelope';
+import { applyInvoice, cancelInvoice, issueInvoice, rejectInvoice } from './applications';
 import { invoicePdf } from './pdf';
+import { findInvoice, findVisibleInvoice, type Invoice } from './records';
 import { applySchema, invoiceIdSchema, invoiceListSchema, issueSchema, rejectInvoiceSchema } from './schemas';
-import {
-  applyInvoice,
-  cancelInvoice,
-  findInvoice,
-  findVisibleInvoice,
-  type Invoice,
-  invoiceDetail,
-  issueInvoice,
-  listInvoices,
-  listSources,
-  rejectInvoice,
-  viewInvoiceRow,
-} from './service';
+import { listSources } from './sources';
+import { invoiceDetail, listInvoices, viewInvoiceRow } from './views';
 
 const fileUrl = (id: number) => `/userapi/v1/invoice/download?id=${id}`;
 

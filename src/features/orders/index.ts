@@ -55,27 +55,17 @@ export {
   type Policyholder,
   policyholderSchema,
 } from './schemas';
+export { cancelOrder, expireDue, expireOrder, surrenderOrder } from './closing';
+export { checkStartDate, createOrder, lastPolicyholder } from './create';
+export { payOrder } from './pay';
+export { surrenderRefund } from './refunds';
+export { nextSequence } from './sequence';
+export { type Actor, appendTimeline, orderTimeline, type TimelineEntry, transition, type When } from './transition';
 export {
-  type Actor,
-  appendTimeline,
-  cancelOrder,
-  checkStartDate,
-  createOrder,
   decideUnderwriting,
-  expireDue,
-  expireOrder,
-  lastPolicyholder,
   markEffective,
-  nextSequence,
-  orderTimeline,
-  payOrder,
   processUnderwritingQueue,
   refuseOrder,
   runUnderwriting,
   submitUnderwriting,
-  surrenderOrder,
-  surrenderRefund,
-  type TimelineEntry,
-  transition,
-  type When,
-} from './service';
+} from './underwriting';

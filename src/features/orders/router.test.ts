@@ -10,7 +10,7 @@ import { num } from '~/server/db/client';
 import { setConfigValue } from '~/server/site-config';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { addDays, todayIn } from './dates';
-import { DEMO_HOLDERS } from './demo';
+import { DEMO_HOLDERS } from './demo-people';
 import { toXlsx } from './sheet';
 import { ledgerSum, money, ordersDatabase, userId } from './test-support';
 

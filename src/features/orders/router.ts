@@ -29,7 +29,11 @@ import {
   templateQuerySchema,
   underwriteSchema,
 } from './schemas';
-import { cancelOrder, createOrder, decideUnderwriting, orderTimeline, payOrder, surrenderOrder } from './service';
+import { cancelOrder, surrenderOrder } from './closing';
+import { createOrder } from './create';
+import { payOrder } from './pay';
+import { orderTimeline } from './transition';
+import { decideUnderwriting } from './underwriting';
 import { underwritingQueue } from './queue';
 import { templateCsv, templateXlsx } from './sheet';
 import * as v from 'valibot';

@@ -3,11 +3,15 @@ import { listProducts, type PlanSnapshot, SHORT_TERM_RATES, snapshotOf } from '~
 import { makeResidentId } from '~/lib/cn-id';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { addDays, endDateFor, periodDays, todayIn } from './dates';
-import { DEMO_HOLDERS, demoPeople } from './demo';
+import { DEMO_HOLDERS, demoPeople } from './demo-people';
 import { checkSheet } from './imports';
 import { checkInsuredRows, listInsured } from './insured';
 import { displayStatus, findOrder } from './records';
-import { cancelOrder, createOrder, expireDue, expireOrder, markEffective, payOrder, surrenderRefund } from './service';
+import { cancelOrder, expireDue, expireOrder } from './closing';
+import { createOrder } from './create';
+import { payOrder } from './pay';
+import { surrenderRefund } from './refunds';
+import { markEffective } from './underwriting';
 import { parseCsv, parseXlsx, toXlsx } from './sheet';
 import { ledgerSum, money, ordersDatabase, userId } from './test-support';
 

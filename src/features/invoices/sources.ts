@@ -1,0 +1,95 @@
+/**
+ * Invoice sources: paid amounts, from effective (or later) orders and approved endorsement charges.
+ * `invoiceable` = paid − its refunds − amounts in applied/issued invoices, never below 0.
+ */
+import type { SQL } from 'bun';
+import { approvedChargeSources } from '~/features/endorse';
+import { findOrder } from '~/features/orders';
+import { type Db, num } from '~/server/db/client';
+import type { SourceType } from './schemas';
+
+type Row = Record<string, unknown>;
+
+/** Order statuses whose premium was paid and kept (in part, after a surrender). */
+const PAID_ORDER_STATUSES = ['effective', 'expired', 'surrendered'];
+
+/** One paid source and what is left to invoice on it (fen). */
+export interface Source {
+  type: SourceType;
+  id: number;
+  userId: number;
+  refNo: string;
+  paid: number;
+  refunded: number;
+  /** In applied or issued invoices. */
+  taken: number;
+  invoiceable: number;
+}
+
+/** What active (applied or issued) invoice items hold per source id. */
+export async function takenAmounts(sql: SQL, type: SourceType, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows =
+    await sql`SELECT source_id, SUM(amount) AS s FROM invoice_item WHERE source_type = ${type} AND active = 1 AND source_id IN ${sql(ids)} GROUP BY source_id`;
+  return new Map(rows.map((r: Row) => [num(r.source_id), num(r.s)]));
+}
+
+/** Every paid source of these members, newest first, with what is still invoiceable. */
+export async function listSources(db: Db, userIds: number[]): Promise<Source[]> {
+  const sql = db.sql;
+  // The orders area's documented columns: premium paid, refunded since (surrender, refusal).
+  const orders = await sql`SELECT id, user_id, order_no, policy_no, premium, refunded FROM policy_order
+    WHERE user_id IN ${sql(userIds)} AND status IN ${sql(PAID_ORDER_STATUSES)} ORDER BY id DESC`;
+  const charges = await approvedChargeSources(db, userIds);
+  const orderTaken = await takenAmounts(
+    sql,
+    'order',
+    orders.map((r: Row) => num(r.id)),
+  );
+  const chargeTaken = await takenAmounts(
+    sql,
+    'endorse',
+    charges.map((c) => c.id),
+  );
+  const make = (type: SourceType, id: number, userId: number, refNo: string, paid: number, refunded: number, taken: number): Source => ({
+    type,
+    id,
+    userId,
+    refNo,
+    paid,
+    refunded,
+    taken,
+    invoiceable: Math.max(0, paid - refunded - taken),
+  });
+  return [
+    ...orders.map((r: Row) =>
+      make(
+        'order',
+        num(r.id),
+        num(r.user_id),
+        String(r.policy_no ?? r.order_no),
+        num(r.premium),
+        num(r.refunded),
+        orderTaken.get(num(r.id)) ?? 0,
+      ),
+    ),
+    ...charges.map((c) => make('endorse', c.id, c.userId, c.refNo, c.paid, c.refunded, chargeTaken.get(c.id) ?? 0)),
+  ];
+}
+
+/** One source inside a transaction (paid and refunded as of now), or null when not visible / not paid. */
+export async function loadSource(
+  tx: SQL,
+  db: Db,
+  userIds: number[],
+  type: SourceType,
+  id: number,
+): Promise<Omit<Source, 'taken' | 'invoiceable'> | null> {
+  if (type === 'order') {
+    const order = await findOrder(tx, id);
+    if (!order || !userIds.includes(order.userId) || !PAID_ORDER_STATUSES.includes(order.status)) return null;
+    return { type, id, userId: order.userId, refNo: order.policyNo ?? order.orderNo, paid: order.premium, refunded: order.refunded };
+  }
+  const [c] = await approvedChargeSources(db, userIds, id);
+  return c ? { type, id, userId: c.userId, refNo: c.refNo, paid: c.paid, refunded: c.refunded } : null;
+}

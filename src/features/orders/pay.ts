@@ -1,0 +1,75 @@
+/**
+ * Paying an order (unpaid → paid → underwriting): the one ledger debit per order, replays by
+ * request id, and the hand-over to the insurer once the transaction has committed.
+ */
+import { changeBalance } from '~/features/ledger';
+import { fenToYuan } from '~/lib/money';
+import { type Db, num, nowSeconds } from '~/server/db/client';
+import { isDomainError } from '~/server/errors';
+import { orderNotFound, shortBalance, wrongState } from './errors';
+import { findOrder, findVisibleOrder, type OrderRecord } from './records';
+import { type Actor, transition, type When } from './transition';
+import { scheduleUnderwriting, submitUnderwriting } from './underwriting';
+
+export interface PayResult {
+  order: OrderRecord;
+  replayed: boolean;
+}
+
+/**
+ * unpaid → paid → underwriting: debit the payer's balance through the ledger (kind `payment`,
+ * reference the order number) exactly once per order, however often it is clicked; the same
+ * request id repeated answers with the order as it is now. Short balance: 400 field `balance`
+ * with `{required, available}`. The insurer is asked after the transaction commits.
+ */
+export async function payOrder(
+  db: Db,
+  userId: number,
+  input: { id: number; request_id: string },
+  o: When & { ip?: string; underwrite?: boolean } = {},
+): Promise<PayResult> {
+  const visible = await findVisibleOrder(db, userId, input.id);
+  if (!visible) throw orderNotFound();
+  const at = o.at ?? nowSeconds();
+  const actor: Actor = { kind: 'member', userId, ip: o.ip };
+  const result = (await db.sql.begin(async (tx) => {
+    const current = await findOrder(tx, input.id);
+    if (!current) throw orderNotFound();
+    if (current.status !== 'unpaid') {
+      if (current.payRequestId === input.request_id) return { order: current, replayed: true };
+      throw wrongState(current.status);
+    }
+    let paid: OrderRecord;
+    try {
+      paid = await transition(tx, input.id, ['unpaid'], 'paid', actor, {
+        set: { payer_id: userId, pay_request_id: input.request_id, paid_at: at },
+        at,
+      });
+    } catch (err) {
+      // A racing pay with the same request id won: same answer as a replay.
+      const now = await findOrder(tx, input.id);
+      if (now && now.status !== 'unpaid' && now.payRequestId === input.request_id) return { order: now, replayed: true };
+      throw err;
+    }
+    const [u] = await tx`SELECT money FROM "user" WHERE id = ${userId}`;
+    const available = u ? num(u.money) : 0;
+    if (available < paid.premium) throw shortBalance(fenToYuan(paid.premium), fenToYuan(available));
+    try {
+      await changeBalance(tx, {
+        userId,
+        amount: -paid.premium,
+        kind: 'payment',
+        memo: `${paid.planName} 保费`,
+        reference: paid.orderNo,
+        requestId: `order-pay:${paid.id}`,
+        at: o.ledgerAt ?? at,
+      });
+    } catch (err) {
+      if (isDomainError(err) && err.key === 'ledger.insufficientBalance') throw shortBalance(fenToYuan(paid.premium), fenToYuan(available));
+      throw err;
+    }
+    return { order: await submitUnderwriting(tx, paid.id, { at }), replayed: false };
+  })) as PayResult;
+  if (!result.replayed && o.underwrite !== false) await scheduleUnderwriting(db, result.order.id);
+  return result;
+}
