@@ -17,6 +17,7 @@ import { Notice } from './notice';
 import { pageContext } from './page-context';
 import { PageTitle } from './page-title';
 import '../styles/account.css';
+import { interpolate as fill } from '~/lib/interpolate';
 
 /** The page's texts (operator pages have no bundle in the page-message map). */
 const TEXT = {
@@ -73,7 +74,6 @@ const TEXT = {
 } satisfies Record<Locale, unknown>;
 
 const STATUSES = ['pending', 'confirmed', 'rejected'] as const;
-const fill = (s: string, p: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (m, k: string) => (k in p ? String(p[k]) : m));
 
 export async function AccountReview({ query }: { query: string }) {
   const { view } = await pageContext('user/operator/topups');

@@ -191,10 +191,8 @@ export function claimText(locale: Locale): Texts {
   return TEXTS[locale];
 }
 
-/** `{name}` placeholders. */
-export function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
-}
+/** `{name}` placeholders filled in. */
+export { interpolate as fill } from '~/lib/interpolate';
 
 /** A claims API message (status, type, document kind, error) in a language. */
 export const claimMessage = (locale: Locale, key: string, params?: Record<string, string | number>) => apiMessage(locale, key, params);

@@ -165,6 +165,4 @@ export function orderText(locale: Locale): Texts {
 }
 
 /** `{name}` placeholders filled in. */
-export function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
-}
+export { interpolate as fill } from '~/lib/interpolate';

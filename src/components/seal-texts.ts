@@ -240,5 +240,4 @@ export const SEAL_TEXT = {
 export type SealText = (typeof SEAL_TEXT)['en'];
 
 /** `{name}` placeholders filled in. */
-export const fill = (s: string, p: Record<string, string | number>) =>
-  s.replace(/\{(\w+)\}/g, (m, k: string) => (k in p ? String(p[k]) : m));
+export { interpolate as fill } from '~/lib/interpolate';

@@ -11,6 +11,7 @@ import { formatMoney } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import { type ClassPremiums, type EstimateItem, estimateDelta, type ItemKind, type Period, periodDays } from '~/lib/pro-rata';
 import { island, useIslandId } from '~/lib/islands/island';
+import { interpolate as fill } from '~/lib/interpolate';
 
 export interface EstimateLabels {
   /** "This change: {amount}". */
@@ -37,8 +38,6 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 function yuan(fen: number): string {
   return `${fen < 0 ? '−' : ''}¥${formatMoney(fenToYuan(Math.abs(fen)))}`;
 }
-
-const fill = (s: string, p: Record<string, string | number>) => s.replace(/\{(\w+)\}/g, (m, k: string) => (k in p ? String(p[k]) : m));
 
 /** A class select that shows the premium of one more item of `kind` (from class `from`) and the total with it. */
 export const ClassEstimate = island(

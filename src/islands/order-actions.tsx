@@ -12,6 +12,7 @@ import { isApiError, request } from '~/lib/http';
 import { fenToYuan } from '~/lib/money';
 import { island } from '~/lib/islands/island';
 import { refreshPage } from '~/lib/navigation/browser';
+import { interpolate as fill } from '~/lib/interpolate';
 
 export interface OrderActionsProps {
   id: number;
@@ -23,8 +24,6 @@ export interface OrderActionsProps {
   o: Pick<OrderTexts, 'actions' | 'confirm'>;
 }
 
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 const day = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
 
 export const OrderActions = island(

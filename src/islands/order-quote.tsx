@@ -12,6 +12,7 @@ import { computePremium, type PlanSnapshot, premiumProblem } from '~/features/pr
 import { formatMoney } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import { island } from '~/lib/islands/island';
+import { interpolate as fill } from '~/lib/interpolate';
 
 export interface QuotePlan extends PlanSnapshot {
   productName: string;
@@ -36,8 +37,6 @@ export interface OrderQuoteProps {
   o: Pick<OrderTexts, 'offer' | 'form'>;
 }
 
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 const yuan = (fen: number) => formatMoney(fenToYuan(fen));
 
 /** Where Buy leads: the order form prefilled, through login when needed. */

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { OrderTexts } from '~/components/order-text';
 import { isApiError, request } from '~/lib/http';
 import { island } from '~/lib/islands/island';
+import { interpolate as fill } from '~/lib/interpolate';
 
 export interface PlanFormValues {
   id: number;
@@ -18,9 +19,6 @@ export interface PlanFormValues {
   age_max: number;
   status: number;
 }
-
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 
 export const ProductPlanForm = island(
   'product-plan-form',

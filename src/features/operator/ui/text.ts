@@ -263,6 +263,4 @@ export type OperatorText = Text;
 export const operatorText = (locale: Locale): Text => (locale === 'en' ? en : zh);
 
 /** `{name}` placeholders filled in. */
-export function fill(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
-}
+export { interpolate as fill } from '~/lib/interpolate';
