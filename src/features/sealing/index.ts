@@ -2,7 +2,7 @@
 export { seedSealingDemo } from './demo';
 export { inspectPdf, previewPage, sealLimits, SEALFILE_TOPIC } from './documents';
 export { detailOf, getSealedFile, listSealedFiles, type PublicFile, verifyCode, verifyHash, verifyPerMinute } from './files';
-export { drainJobs, settleJobs } from './jobs';
+export { drainJobs, settleJobs } from './job-runner';
 export { sealingRouter, VERIFY_FILE_PATH } from './router';
 export * from './schemas';
 export { listSeals, operatorListSeals, sealOwnerOf, type OperatorSealView, type SealView } from './seals';

@@ -16,7 +16,8 @@ import { errorEnvelope, ok } from '../_shared/envelope';
 import { inspectPdf, previewPage, sealLimits } from './documents';
 import { notFound, SealError } from './errors';
 import { detailOf, getSealedFile, listSealedFiles, sealedFileBytes, verifyBytes, verifyCode, verifyHash, voidSealedFile } from './files';
-import { createSealJob, type JobView, pollJob } from './jobs';
+import type { JobView } from './job-row';
+import { createSealJob, pollJob } from './jobs';
 import {
   approveSchema,
   fileListSchema,
