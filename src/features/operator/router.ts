@@ -19,7 +19,8 @@ import { exportAuditCsv, listAuditLog } from './audit-log';
 import { type Actor, OperatorError } from './common';
 import { deleteGroup, groupDetail, listGroups, saveGroup } from './groups';
 import { adjustMember, listMembers, memberDetail, revokeMemberSessions, setMemberGroup, setMemberStatus } from './members';
-import { deleteRule, ruleTree, saveRule, sortRules } from './rules';
+import { deleteRule, saveRule, sortRules } from './rule-edits';
+import { ruleTree } from './rules';
 import {
   adjustSchema,
   auditQuerySchema,

@@ -8,7 +8,8 @@ import { getStorage, storeServerFile } from '~/features/upload';
 import type { DemoContext } from '~/server/db/seed';
 import { newPdf } from '~/server/pdf';
 import { SEALFILE_TOPIC } from './documents';
-import { drainJobs, createSealJob } from './jobs';
+import { drainJobs } from './job-runner';
+import { createSealJob } from './jobs';
 import { generateSeal } from './seals';
 
 export const DEMO_COMPANY = '上海示例科技有限公司';

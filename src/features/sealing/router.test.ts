@@ -17,7 +17,7 @@ import { setConfigValue } from '~/server/site-config';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { DEMO_CODE } from './demo';
 import { verifyCode } from './files';
-import { claimJob, drainJobs, settleJobs } from './jobs';
+import { claimJob, drainJobs, settleJobs } from './job-runner';
 import { drawSealPng } from './seal-art';
 import { crossPageRuns, mmToPt, readSealCode } from './stamp';
 import { circleBox, inkPixels, jpegImage, makePdf, maskOverlap, opaquePng, redMask, redPixels, rgbaPng } from './test-support';

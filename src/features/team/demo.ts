@@ -2,7 +2,8 @@ import { makeCreditCode } from '~/lib/credit-code';
 import { type Db, num } from '~/server/db/client';
 import type { DemoContext } from '~/server/db/seed';
 import { demoOrder, siteToday } from '../orders';
-import { addAccount, allocate, setStatus } from './service';
+import { addAccount, setStatus } from './accounts';
+import { allocate } from './transfers';
 
 /** Demo sub-accounts of `demo` (documented in the README). */
 export const DEMO_TEAM = [

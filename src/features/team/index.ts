@@ -21,19 +21,7 @@ export {
   type TeamStatus,
   yuanToFen,
 } from './schemas';
-export {
-  addAccount,
-  allocate,
-  editAccount,
-  grantable,
-  isSubAccount,
-  listTeam,
-  listTransfers,
-  resetPassword,
-  setStatus,
-  type TeamAccount,
-  teamDetail,
-  teamMaxAccounts,
-  teamPicker,
-  type TransferView,
-} from './service';
+export { addAccount, editAccount, resetPassword, setStatus, teamMaxAccounts } from './accounts';
+export type { TeamAccount } from './model';
+export { grantable, isSubAccount, listTeam, teamDetail, teamPicker } from './queries';
+export { allocate, listTransfers, type TransferView } from './transfers';

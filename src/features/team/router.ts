@@ -16,7 +16,9 @@ import {
   resetPasswordSchema,
   statusSchema,
 } from './schemas';
-import { addAccount, allocate, editAccount, grantable, listTeam, listTransfers, resetPassword, setStatus, teamDetail } from './service';
+import { addAccount, editAccount, resetPassword, setStatus } from './accounts';
+import { grantable, listTeam, teamDetail } from './queries';
+import { allocate, listTransfers } from './transfers';
 
 /**
  * Gate of every /team/* endpoint: a live session (401), a main account (a sub-account → 403,

@@ -9,7 +9,9 @@ import { seedLedgerDemo } from '../ledger';
 import { seedTeamDemo } from './demo';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { changeBalance } from '../ledger';
-import { addAccount, allocate, grantable, teamDetail } from './service';
+import { addAccount } from './accounts';
+import { grantable, teamDetail } from './queries';
+import { allocate } from './transfers';
 
 /** A main account in a group of its own: '*' (default group) or the given rule names. */
 async function newOwner(db: Db, username: string, money: number, ruleNames?: string[]): Promise<number> {

@@ -7,7 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { nowSeconds, type Db } from '~/server/db/client';
 import { getSigningSecret } from '~/server/session';
-import type { AttachmentRow } from './service';
+import type { AttachmentRow } from './attachments';
 
 /** Topics anyone may read by URL (a member's avatar is shown to others). Every other topic is private. */
 export const PUBLIC_TOPICS: ReadonlySet<string> = new Set(['avatar']);

@@ -15,7 +15,8 @@ import type { Db } from '~/server/db/client';
 import { Codes, DomainError } from '~/server/errors';
 import { getSigningSecret } from '~/server/session';
 import { presignPost, type S3Storage } from './s3-storage';
-import { type AttachmentRow, HEAD_BYTES, storeReceived, type UploadSettings } from './service';
+import type { AttachmentRow } from './attachments';
+import { HEAD_BYTES, storeReceived, type UploadSettings } from './service';
 import type { StorageAdapter } from './storage';
 
 /** The `upload.mode` value that turns direct uploads on. */

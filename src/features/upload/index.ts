@@ -23,15 +23,8 @@
  * - Direct mode: the page CSP must allow `connect-src` to `directUploadOrigins()` (the store).
  */
 export { presentFile, UPLOAD_PATH, uploadRouter, type UploadedFile } from './router';
-export {
-  findByPath,
-  findFileById,
-  findOwnFile,
-  readFileBytes,
-  storeServerFile,
-  type AttachmentRow,
-  type ServerFileInput,
-} from './service';
+export { type AttachmentRow, findByPath, findFileById, findOwnFile, readFileBytes } from './attachments';
+export { storeServerFile, type ServerFileInput } from './service';
 export { getStorage, LocalStorage, resolveInside, setStorage, type StorageAdapter, uploadsDir } from './storage';
 export { contentDisposition, serveStored, STORAGE_PREFIX, type Viewer } from './serve';
 export { canReadFile, FILE_URL_TTL, fileUrlFor, isPublicTopic, PUBLIC_TOPICS, signedFileUrl, verifyFileSignature } from './access';

@@ -10,7 +10,8 @@ import { setConfigValue } from '~/server/site-config';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { seededDatabase } from './test-files';
 import type { UploadedFile } from './router';
-import { findOwnFile, readFileBytes, storeServerFile } from './service';
+import { findOwnFile, readFileBytes } from './attachments';
+import { storeServerFile } from './service';
 import { getStorage, LocalStorage, setStorage } from './storage';
 import { corrupt, jpegImage, png, pngHeader, text } from './test-files';
 

@@ -9,7 +9,8 @@ import { rm } from 'node:fs/promises';
 import { DIRECT_MODE, isObjectStore, recordDirectUpload, uploadConfigFor } from './direct';
 import { MULTIPART_OVERHEAD, receiveUpload } from './receive';
 import { type UploadedFile, uploadCallbackSchema, uploadFieldsSchema } from './schemas';
-import { type AttachmentRow, storeReceived } from './service';
+import type { AttachmentRow } from './attachments';
+import { storeReceived } from './service';
 import { getStorage } from './storage';
 
 export type { UploadedFile };

@@ -5,7 +5,7 @@
  */
 import type { Db } from '~/server/db/client';
 import { canReadFile, isPublicTopic, verifyFileSignature } from './access';
-import { findByPath } from './service';
+import { findByPath } from './attachments';
 import { type StorageAdapter, storageNamed } from './storage';
 
 export const STORAGE_PREFIX = '/storage/';
