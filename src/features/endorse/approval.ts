@@ -3,13 +3,14 @@
  * effective date, a negative premium credited, all in one transaction; then the notice PDF.
  */
 import type { SQL } from 'bun';
-import { changeBalance } from '~/features/ledger';
+import { movePremium } from '~/features/ledger';
 import { writeAudit } from '~/server/audit';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { notFound } from './errors';
 import { type EndorseContext, type Endorsement, type EndorseItem, event, loadItems, toEndorsement } from './model';
 import type { Policy, RosterPort } from './policy';
 import { addDays } from './premium';
+import { peopleOf, rowMoney } from './pricing';
 import { transition } from './transitions';
 
 /**
@@ -36,13 +37,18 @@ export async function approveEndorsement(
     await ctx.port.setHeadcount(tx, policy.id, await ctx.port.countOn(tx, policy.id, cur.effectiveDate));
     let refunded = cur.refunded;
     if (cur.premiumDelta < 0) {
-      await changeBalance(tx, {
+      // People leaving: their refund is taken from the policy's premium (newest sources first).
+      await movePremium(tx, {
+        orderId: cur.orderId,
         userId: cur.userId,
-        amount: -cur.premiumDelta,
-        kind: 'refund',
-        memo: `批改退费 ${cur.applyNo}`,
+        amount: cur.premiumDelta,
+        kind: 'endorse_refund',
+        endorsementId: cur.id,
+        params: { t: 'endorse.refund', endorse: endorseNo, no: policy.policyNo || policy.orderNo },
         reference: endorseNo,
         requestId: `endorse-${cur.id}-refund`,
+        effectiveDate: cur.effectiveDate,
+        people: await peopleOf(tx, cur.id),
       });
       refunded = -cur.premiumDelta;
     }
@@ -64,51 +70,43 @@ export async function approveEndorsement(
   return toEndorsement(row);
 }
 
+/**
+ * The roster from E, with each row's money: a leaving row ends on E − 1 and keeps what it did
+ * not give back (removed when its cover would only start on E), a new row records what it paid,
+ * a class change before the row starts re-prices it in place. Priced by rowMoney, as the draft was.
+ */
 async function changeRoster(tx: SQL, port: RosterPort, policy: Policy, E: string, items: EndorseItem[]): Promise<void> {
   const dayBefore = addDays(E, -1);
   for (const item of items) {
     const after = item.after;
-    if (item.kind === 'remove' || item.kind === 'replace') {
-      // Cover ends the day before E (a removal on the row's first day leaves it never in force).
-      await port.end(tx, policy.id, Number(item.insuredId), dayBefore);
-    }
-    if ((item.kind === 'add' || item.kind === 'replace') && after) {
-      await port.add(
-        tx,
-        policy,
-        {
-          name: after.name,
-          idNo: after.id_no,
-          gender: Number(after.gender),
-          birthday: String(after.birthday),
-          cls: after.occupation_class,
-        },
-        E,
-      );
-    }
-    if (item.kind === 'correct' && after && item.before) {
-      const insuredId = Number(item.insuredId);
-      if (after.occupation_class !== item.before.occupation_class) {
-        const row = await port.findInsured(tx, policy.id, insuredId);
-        // A class change from the row's first day edits it; later, the row splits at E.
-        if (!row || row.activeFrom >= E) await port.edit(tx, insuredId, { cls: after.occupation_class });
-        else {
-          await port.end(tx, policy.id, insuredId, dayBefore);
-          await port.add(
-            tx,
-            policy,
-            { name: row.name, idNo: row.idNo, gender: row.gender, birthday: row.birthday, cls: after.occupation_class },
-            E,
-          );
-        }
-      } else {
-        await port.edit(tx, insuredId, {
-          name: after.name,
-          idNo: after.id_no,
-          gender: Number(after.gender),
-          birthday: String(after.birthday),
-        });
+    const insuredId = item.insuredId === null ? null : Number(item.insuredId);
+    const row = insuredId === null ? null : await port.findInsured(tx, policy.id, insuredId);
+    const money = rowMoney(policy, item.kind, item.before, item.after, E, row);
+    if (row && money.leave) {
+      if (money.leave.neverStarts) await port.drop(tx, row.id);
+      else {
+        await port.end(tx, policy.id, row.id, dayBefore);
+        await port.setPremium(tx, row.id, row.premium - money.leave.refund);
       }
+    }
+    if (row && money.reprice !== null && after) {
+      await port.edit(tx, row.id, { cls: after.occupation_class });
+      await port.setPremium(tx, row.id, money.reprice);
+    }
+    if (money.newRow !== null && after) {
+      const who =
+        item.kind === 'correct' && row
+          ? { name: row.name, idNo: row.idNo, gender: row.gender, birthday: row.birthday, cls: after.occupation_class }
+          : { name: after.name, idNo: after.id_no, gender: Number(after.gender), birthday: String(after.birthday), cls: after.occupation_class };
+      await port.add(tx, policy, who, E, money.newRow);
+    }
+    if (item.kind === 'correct' && after && row && after.occupation_class === item.before?.occupation_class) {
+      await port.edit(tx, row.id, {
+        name: after.name,
+        idNo: after.id_no,
+        gender: Number(after.gender),
+        birthday: String(after.birthday),
+      });
     }
   }
 }

@@ -95,6 +95,6 @@ export async function updateEndorsement(db: Db, userId: number, input: UpdateInp
     cur = toEndorsement(row);
     if (input.effective_date) await checkItems(tx, ctx.port, policy, cur, await loadItems(tx, cur.id));
     await writeAudit(tx, { userId, action: 'endorse.update', detail: { id: e.id }, ip: ctx.ip });
-    return refreshTotals(tx, cur, policy);
+    return refreshTotals(tx, cur, policy, ctx.port);
   });
 }

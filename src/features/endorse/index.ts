@@ -1,4 +1,10 @@
 /** Endorsements (issue #10): pro-rata premium, the endorsement lifecycle, the roster change, the notice. */
+import { onPolicyClosing } from '~/features/orders';
+import { endorseClosingStep } from './closing';
+
+// A surrender settles this policy's endorsements in its own transaction.
+onPolicyClosing(endorseClosingStep);
+
 export { DataError, dataErrorHandler, isUniqueViolation } from './errors';
 export { endorseRouter } from './router';
 export { addDays, daysInclusive, itemPremium, periodDays, premiumDelta, proRata } from './premium';

@@ -89,7 +89,7 @@ export async function addItems(
     } catch (err) {
       throw onError ? onError(inputs.length - 1, err) : err;
     }
-    const endorsement = await refreshTotals(tx, cur, policy);
+    const endorsement = await refreshTotals(tx, cur, policy, ctx.port);
     return { endorsement, items: added };
   });
 }
@@ -99,11 +99,12 @@ async function buildItem(tx: SQL, port: RosterPort, policy: Policy, e: Endorseme
   let before: PersonFacts | null = null;
   let after: PersonFacts | null = null;
   let insuredId: number | null = null;
+  let row: InsuredRow | null = null;
   if (input.kind === 'add') {
     after = checkPerson(policy, input, E);
   } else {
     insuredId = input.insured_id;
-    const row = await checkRemovable(tx, port, policy.id, input.insured_id, E);
+    row = await checkRemovable(tx, port, policy.id, input.insured_id, E);
     before = factsOf(row);
     if (input.kind === 'replace') after = checkPerson(policy, input, E);
     if (input.kind === 'correct') {
@@ -124,7 +125,7 @@ async function buildItem(tx: SQL, port: RosterPort, policy: Policy, e: Endorseme
       }
     }
   }
-  const priced = priceItem(policy, input.kind, before, after, E);
+  const priced = priceItem(policy, input.kind, before, after, E, row);
   return { id: 0, kind: input.kind, insuredId, before, after, ...priced };
 }
 
@@ -137,6 +138,6 @@ export async function deleteItem(db: Db, userId: number, id: number, itemId: num
     const cur = await lockDraft(tx, e.id);
     const gone = await tx`DELETE FROM endorsement_item WHERE id = ${itemId} AND endorsement_id = ${cur.id} RETURNING id`;
     if (!gone.length) throw invalid('item_id', 'endorse.itemInvalid');
-    return refreshTotals(tx, cur, policy);
+    return refreshTotals(tx, cur, policy, ctx.port);
   });
 }

@@ -38,6 +38,8 @@ export interface InsuredRow {
   cls: number;
   activeFrom: string;
   activeTo: string;
+  /** Fen paid for this row's cover. */
+  premium: number;
 }
 
 /** A person to add. */
@@ -68,8 +70,12 @@ export interface RosterPort {
     page: number,
     limit: number,
   ): Promise<{ list: InsuredRow[]; total: number }>;
-  /** Add a person from `from` to the policy end. */
-  add(sql: SQL, policy: Policy, person: NewPerson, from: string): Promise<void>;
+  /** Add a person from `from` to the policy end, `premium` fen paid for that cover. */
+  add(sql: SQL, policy: Policy, person: NewPerson, from: string, premium: number): Promise<void>;
+  /** Record what a row's cover is paid (after part of it was refunded or re-priced). */
+  setPremium(sql: SQL, insuredId: number, premium: number): Promise<void>;
+  /** Remove a row whose cover never starts. */
+  drop(sql: SQL, insuredId: number): Promise<void>;
   /** End a row's cover on `to` (inclusive). */
   end(sql: SQL, orderId: number, insuredId: number, to: string): Promise<void>;
   /** Edit a row in place (name or ID fix; a class change on the row's first day). */

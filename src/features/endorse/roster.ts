@@ -65,6 +65,7 @@ function toInsured(r: InsuredRecord): InsuredRow {
     cls: r.class,
     activeFrom: r.activeFrom,
     activeTo: r.activeTo,
+    premium: r.premium,
   };
 }
 
@@ -93,9 +94,15 @@ export const ordersPort: RosterPort = {
     const { list, total } = await listInsured(sql, orderId, { asOf: date, keyword, page, limit });
     return { list: list.map(toInsured), total };
   },
-  async add(sql, policy, p, from) {
+  async add(sql, policy, p, from, premium) {
     const row = { name: p.name, id_no: p.idNo, gender: p.gender as 1 | 2, birthday: p.birthday, class: p.cls };
-    await insertInsured(sql, policy.id, [row], { activeFrom: from, activeTo: policy.end, source: 'endorse' });
+    await insertInsured(sql, policy.id, [row], { activeFrom: from, activeTo: policy.end, source: 'endorse', premiumOf: () => premium });
+  },
+  async setPremium(sql, insuredId, premium) {
+    await sql`UPDATE order_insured SET premium = ${premium} WHERE id = ${insuredId}`;
+  },
+  async drop(sql, insuredId) {
+    await sql`DELETE FROM order_insured WHERE id = ${insuredId}`;
   },
   async end(sql, orderId, insuredId, to) {
     await endInsured(sql, orderId, to, [insuredId]);

@@ -17,8 +17,8 @@ export async function approvedChargeSources(db: Db, userIds: number[], id?: numb
   const sql = db.sql;
   const rows =
     id === undefined
-      ? await sql`SELECT id, user_id, endorse_no, charged, decided_at FROM endorsement WHERE user_id IN ${sql(userIds)} AND status = 'approved' AND charged > 0 ORDER BY id DESC`
-      : await sql`SELECT id, user_id, endorse_no, charged, decided_at FROM endorsement WHERE id = ${id} AND user_id IN ${sql(userIds)} AND status = 'approved' AND charged > 0`;
+      ? await sql`SELECT id, user_id, endorse_no, charged, decided_at FROM endorsement WHERE user_id IN ${sql(userIds)} AND status IN ('approved', 'voided') AND charged > 0 ORDER BY id DESC`
+      : await sql`SELECT id, user_id, endorse_no, charged, decided_at FROM endorsement WHERE id = ${id} AND user_id IN ${sql(userIds)} AND status IN ('approved', 'voided') AND charged > 0`;
   return rows.map((r: Record<string, unknown>) => ({
     id: num(r.id),
     userId: num(r.user_id),

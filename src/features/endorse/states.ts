@@ -3,7 +3,7 @@
  * the detail's `actions` and the tests all read this one table.
  */
 
-export const ENDORSE_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'cancelled'] as const;
+export const ENDORSE_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'cancelled', 'voided'] as const;
 export type EndorseStatus = (typeof ENDORSE_STATUSES)[number];
 
 /** Statuses that hold the policy's one open endorsement. */
@@ -15,6 +15,8 @@ export const ENDORSE_TRANSITIONS = {
   approve: { from: ['submitted'], to: 'approved' },
   reject: { from: ['submitted'], to: 'rejected' },
   cancel: { from: ['draft', 'submitted'], to: 'cancelled' },
+  /** The policy was surrendered before the endorsement took effect: its people never join. */
+  void: { from: ['approved'], to: 'voided' },
 } as const satisfies Record<string, { from: readonly EndorseStatus[]; to: EndorseStatus }>;
 export type EndorseTransition = keyof typeof ENDORSE_TRANSITIONS;
 

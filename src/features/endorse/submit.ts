@@ -2,7 +2,7 @@
  * Submit: a draft's items re-checked on the effective date, a positive premium debited from the
  * balance in the same transaction; then the sandbox insurer decides (at once when its delay is 0).
  */
-import { changeBalance } from '~/features/ledger';
+import { movePremium } from '~/features/ledger';
 import { fenToYuan } from '~/lib/money';
 import { writeAudit } from '~/server/audit';
 import { type Db, num, nowSeconds } from '~/server/db/client';
@@ -10,7 +10,7 @@ import { Codes } from '~/server/errors';
 import { checkEffective, checkEligible, checkItems } from './checks';
 import { DataError, invalid, notFound } from './errors';
 import { type EndorseContext, type Endorsement, event, findVisibleEndorsement, loadItems, today, toEndorsement } from './model';
-import { refreshTotals } from './pricing';
+import { peopleOf, refreshTotals } from './pricing';
 import { insurerSettings, runSandboxInsurer, sandboxDecides, scheduleSandbox } from './sandbox';
 import { transition } from './transitions';
 
@@ -38,7 +38,7 @@ export async function submitEndorsement(db: Db, userId: number, id: number, ctx:
     const items = await loadItems(tx, cur.id);
     if (!items.length) throw invalid('items', 'endorse.noItems');
     await checkItems(tx, ctx.port, policy, cur, items);
-    cur = await refreshTotals(tx, cur, policy);
+    cur = await refreshTotals(tx, cur, policy, ctx.port);
     const [u] = await tx`SELECT money FROM "user" WHERE id = ${cur.userId}`;
     let balance = num(u?.money);
     if (cur.premiumDelta > 0) {
@@ -54,15 +54,20 @@ export async function submitEndorsement(db: Db, userId: number, id: number, ctx:
           { required: fenToYuan(cur.premiumDelta), available: fenToYuan(balance) },
         );
       }
-      const { entry } = await changeBalance(tx, {
+      await movePremium(tx, {
+        orderId: cur.orderId,
         userId: cur.userId,
-        amount: -cur.premiumDelta,
-        kind: 'payment',
-        memo: `批改保费 ${cur.applyNo}`,
+        amount: cur.premiumDelta,
+        kind: 'endorse_charge',
+        source: { type: 'endorse', id: cur.id },
+        endorsementId: cur.id,
+        params: { t: 'endorse.charge', apply: cur.applyNo, no: policy.policyNo || policy.orderNo },
         reference: cur.applyNo,
         requestId: `endorse-${cur.id}-charge`,
+        effectiveDate: cur.effectiveDate,
+        people: await peopleOf(tx, cur.id),
       });
-      balance = entry.after;
+      balance -= cur.premiumDelta;
       const [row] = await tx`UPDATE endorsement SET charged = ${cur.premiumDelta} WHERE id = ${cur.id} RETURNING *`;
       cur = toEndorsement(row);
     }

@@ -4,7 +4,7 @@
  * event and an audit entry; money only through the ledger, keyed by request ids so it moves once.
  */
 import type { SQL } from 'bun';
-import { changeBalance } from '~/features/ledger';
+import { movePremium } from '~/features/ledger';
 import { writeAudit } from '~/server/audit';
 import { type Db, nowSeconds } from '~/server/db/client';
 import { type EndorseContext, type Endorsement, event, findVisibleEndorsement, toEndorsement, wrongState } from './model';
@@ -23,16 +23,20 @@ export async function transition(tx: SQL, id: number, t: EndorseTransition, set:
   throw wrongState(String(cur?.status ?? 'cancelled'));
 }
 
-/** Refund what submit charged (reject, cancel), once: the ledger's request id keeps it single. */
-async function refundCharge(tx: SQL, e: Endorsement, memo: string): Promise<Endorsement> {
+/** Refund what submit charged (reject, cancel, closing), once: the ledger's request id keeps it single. */
+export async function refundCharge(tx: SQL, e: Endorsement): Promise<Endorsement> {
   if (e.charged <= 0 || e.refunded > 0) return e;
-  await changeBalance(tx, {
+  await movePremium(tx, {
+    orderId: e.orderId,
     userId: e.userId,
-    amount: e.charged,
-    kind: 'refund',
-    memo,
+    amount: -e.charged,
+    kind: 'endorse_reversal',
+    source: { type: 'endorse', id: e.id },
+    endorsementId: e.id,
+    params: { t: 'endorse.reversal', apply: e.applyNo, no: e.policyNo },
     reference: e.applyNo,
     requestId: `endorse-${e.id}-refund`,
+    effectiveDate: e.effectiveDate,
   });
   const [row] = await tx`UPDATE endorsement SET refunded = ${e.charged} WHERE id = ${e.id} RETURNING *`;
   return toEndorsement(row);
@@ -44,7 +48,7 @@ export async function cancelEndorsement(db: Db, userId: number, id: number, reas
   return db.sql.begin(async (tx) => {
     const cur = await transition(tx, e.id, 'cancel', { reason, decided_at: nowSeconds() });
     const from = cur.submittedAt === null ? 'draft' : 'submitted';
-    const done = await refundCharge(tx, cur, `批改撤销退费 ${cur.applyNo}`);
+    const done = await refundCharge(tx, cur);
     await event(tx, cur.id, from, 'cancelled', userId, reason);
     await writeAudit(tx, { userId, action: 'endorse.cancel', detail: { id: cur.id, refunded: done.refunded }, ip: ctx.ip });
     return done;
@@ -61,7 +65,7 @@ export async function rejectEndorsement(
 ): Promise<Endorsement> {
   const done = await db.sql.begin(async (tx) => {
     const cur = await transition(tx, id, 'reject', { reason, decided_at: nowSeconds() });
-    const refunded = await refundCharge(tx, cur, `批改拒绝退费 ${cur.applyNo}`);
+    const refunded = await refundCharge(tx, cur);
     await event(tx, cur.id, 'submitted', 'rejected', actorId, reason);
     await writeAudit(tx, { userId: actorId, action: 'endorse.reject', detail: { id: cur.id, refunded: refunded.refunded }, ip: ctx.ip });
     return refunded;

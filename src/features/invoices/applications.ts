@@ -19,6 +19,9 @@ import { INVOICE_TRANSITIONS, type InvoiceTransition } from './states';
 
 type Row = Record<string, unknown>;
 
+/** A credit invoice follows a refund that happened: it can only be issued, never withdrawn. */
+const creditMustIssue = () => new DomainError('invoice.creditMustIssue', { status: 409, code: Codes.CONFLICT });
+
 const wrongState = (status: string) =>
   new DomainError(`invoice.wrongState.${status}`, { status: 409, code: Codes.CONFLICT, params: { status } });
 
@@ -126,6 +129,7 @@ async function transition(tx: SQL, id: number, t: InvoiceTransition, set: Row): 
 /** Member cancels an application while it is applied; its amounts are free again. */
 export async function cancelInvoice(db: Db, userId: number, id: number, meta: { ip?: string } = {}): Promise<Invoice> {
   const inv = await findVisibleInvoice(db, userId, id);
+  if (inv.creditOf !== null) throw creditMustIssue();
   return db.sql.begin(async (tx) => {
     const done = await transition(tx, inv.id, 'cancel', {});
     await tx`UPDATE invoice_item SET active = 0 WHERE invoice_id = ${inv.id}`;
@@ -137,6 +141,7 @@ export async function cancelInvoice(db: Db, userId: number, id: number, meta: { 
 
 /** Operator rejects an application with a reason; its amounts are free again. */
 export async function rejectInvoice(db: Db, actorId: number, id: number, reason: string, meta: { ip?: string } = {}): Promise<Invoice> {
+  if ((await findInvoice(db, id)).creditOf !== null) throw creditMustIssue();
   return db.sql.begin(async (tx) => {
     const done = await transition(tx, id, 'reject', { reason });
     await tx`UPDATE invoice_item SET active = 0 WHERE invoice_id = ${id}`;
@@ -164,6 +169,7 @@ export async function issueInvoice(
     const done = await transition(tx, id, 'issue', { invoice_no: invoiceNo, file_path: filePath, issued_at: nowSeconds() });
     const items = await tx`SELECT * FROM invoice_item WHERE invoice_id = ${id}`;
     for (const it of items) {
+      if (num(it.amount) < 0) continue; // a credit: it only ever lowers what the source holds
       const type = String(it.source_type) as SourceType;
       const source = await loadSource(tx, db, userIds, type, num(it.source_id));
       if (!source || source.paid - source.refunded < num(it.amount)) {

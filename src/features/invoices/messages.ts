@@ -36,6 +36,7 @@ export default {
       nothingToInvoice: '{ref_no} 没有可开票金额',
       sourceTaken: '{ref_no} 已在另一张发票申请中',
       refundedSince: '{ref_no} 在申请后发生了退款，请驳回后由会员重新申请',
+      creditMustIssue: '红字发票跟随已发生的退款，只能开具，不能撤销或驳回',
       invoiceNoInvalid: '发票号码应为 8–30 位字母或数字',
       fileInvalid: '请上传发票 PDF',
       reasonRequired: '请填写原因（最多 200 个字）',
@@ -43,6 +44,16 @@ export default {
       wrongState: Object.fromEntries(STATES.map((s) => [s, `发票申请当前为“${STATES_ZH[s]}”，无法执行此操作`])),
       mailSubject: '您的电子发票 {invoice_no} 已开具',
       mailText: '您好，发票申请 {apply_no} 已开具电子发票（号码 {invoice_no}，金额 {amount} 元）。登录会员中心后可下载：{url}',
+    },
+    notify: {
+      invoice_credit: {
+        title: '红字发票申请已生成',
+        body: '{ref_no} 发生退款，已就发票 {invoice_no}（申请 {apply_no}）生成 {amount} 元的红字发票申请，开具后可在发票详情下载。',
+      },
+      invoice_credit_operator: {
+        title: '待开具红字发票',
+        body: '{ref_no} 发生退款，发票 {invoice_no}（申请 {apply_no}）需开具 {amount} 元红字发票。',
+      },
     },
   },
   en: {
@@ -78,6 +89,7 @@ export default {
       nothingToInvoice: '{ref_no} has nothing left to invoice',
       sourceTaken: '{ref_no} is already in another invoice request',
       refundedSince: '{ref_no} was refunded after the request: reject it so the member can apply again',
+      creditMustIssue: 'A credit invoice follows a refund that happened: it can only be issued, not cancelled or rejected',
       invoiceNoInvalid: 'The invoice number is 8–30 letters or digits',
       fileInvalid: 'Upload the invoice PDF',
       reasonRequired: 'Give a reason (at most 200 characters)',
@@ -86,6 +98,16 @@ export default {
       mailSubject: 'Your e-invoice {invoice_no} has been issued',
       mailText:
         'Hello, invoice request {apply_no} has been issued as e-invoice {invoice_no} ({amount} yuan). Download it after signing in: {url}',
+    },
+    notify: {
+      invoice_credit: {
+        title: 'Credit invoice requested',
+        body: '{ref_no} was refunded: a credit invoice of {amount} yuan against invoice {invoice_no} (request {apply_no}) has been requested; download it from the invoice page once issued.',
+      },
+      invoice_credit_operator: {
+        title: 'Credit invoice to issue',
+        body: '{ref_no} was refunded: invoice {invoice_no} (request {apply_no}) needs a credit invoice of {amount} yuan.',
+      },
     },
   },
 };

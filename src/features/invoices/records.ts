@@ -27,6 +27,8 @@ export interface Invoice {
   reason: string;
   issuedAt: number | null;
   createdAt: number;
+  /** A credit (red-letter) invoice: the invoice it credits; its amount is negative. */
+  creditOf: number | null;
 }
 
 /** An `invoice` row read. */
@@ -51,6 +53,7 @@ export function toInvoice(r: Row): Invoice {
     reason: String(r.reason ?? ''),
     issuedAt: r.issued_at == null ? null : num(r.issued_at),
     createdAt: num(r.created_at),
+    creditOf: r.credit_of == null ? null : num(r.credit_of),
   };
 }
 

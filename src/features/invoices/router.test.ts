@@ -173,15 +173,40 @@ for (const engine of engines()) {
       expect((await source('order', q.id)).invoiceable).toBe((q.premium / 100).toFixed(2));
     });
 
-    test('a refund since the application makes issuing 409', async () => {
+    test('refunds: an application not issued yet shrinks to what is left; an issued one gets a credit invoice', async () => {
+      const today = await siteToday(t.db);
       const p = await placePolicy(t.db, demoId, { people: 3 });
       const inv = (await api.post('invoice/apply', demo, company([{ type: 'order', id: p.id }]))).body.data.invoice;
-      const today = await siteToday(t.db);
       await surrenderOrder(t.db, demoId, { id: p.id, date: addDays(today, 1) }, { today });
-      const r = await api.post('operator/invoice/issue', operator, { id: inv.id, invoice_no: '26312000000012345671' });
-      expect(r.status).toBe(409);
-      const [row] = await t.db.sql`SELECT status FROM invoice WHERE id = ${inv.id}`;
-      expect(row.status).toBe('applied');
+      const [o] = await t.db.sql`SELECT premium, refunded FROM policy_order WHERE id = ${p.id}`;
+      expect(num(o.refunded)).toBeGreaterThan(0);
+      const [shrunk] = await t.db.sql`SELECT status, amount FROM invoice WHERE id = ${inv.id}`;
+      expect(shrunk.status).toBe('applied');
+      expect(num(shrunk.amount)).toBe(num(o.premium) - num(o.refunded));
+      expect((await api.post('operator/invoice/issue', operator, { id: inv.id, invoice_no: '26312000000012345671' })).status).toBe(200);
+
+      const q = await placePolicy(t.db, demoId, { people: 3 });
+      const inv2 = (await api.post('invoice/apply', demo, company([{ type: 'order', id: q.id }]))).body.data.invoice;
+      expect((await api.post('operator/invoice/issue', operator, { id: inv2.id, invoice_no: '26312000000012345672' })).status).toBe(200);
+      await surrenderOrder(t.db, demoId, { id: q.id, date: addDays(today, 1) }, { today });
+      const [qo] = await t.db.sql`SELECT premium, refunded FROM policy_order WHERE id = ${q.id}`;
+      const credits = await t.db.sql`SELECT * FROM invoice WHERE credit_of = ${inv2.id}`;
+      expect(credits.length).toBe(1);
+      expect(num(credits[0].amount)).toBe(-num(qo.refunded));
+      expect(credits[0].status).toBe('applied');
+      // Invoiced − credited never exceeds the net paid, and nothing is left to invoice.
+      const [held] = await t.db.sql`SELECT SUM(amount) AS s FROM invoice_item WHERE source_type = 'order' AND source_id = ${q.id} AND active = 1`;
+      expect(num(held.s)).toBe(num(qo.premium) - num(qo.refunded));
+      expect((await source('order', q.id)).invoiceable).toBe('0.00');
+      const notes = await t.db.sql`SELECT kind, link FROM notification WHERE user_id = ${demoId} AND kind = 'invoice_credit'`;
+      expect(notes.map((n: { link: string }) => n.link)).toContain(`/user/invoice/detail?id=${num(credits[0].id)}`);
+      // The credit follows a refund that happened: the member cannot withdraw it, the operator issues it.
+      expect((await api.post('invoice/cancel', demo, { id: num(credits[0].id) })).status).toBe(409);
+      expect((await api.post('operator/invoice/reject', operator, { id: num(credits[0].id), reason: '不开' })).status).toBe(409);
+      const issued = await api.post('operator/invoice/issue', operator, { id: num(credits[0].id), invoice_no: '26312000000012345673' });
+      expect(issued.status).toBe(200);
+      const list = (await api.get('invoice/list', demo)).body.data.list as { id: number; amount: string }[];
+      expect(list.find((i) => i.id === num(credits[0].id))?.amount).toBe((-num(qo.refunded) / 100).toFixed(2));
     });
 
     test('6 % VAT split of a tax-inclusive amount', () => {

@@ -4,6 +4,7 @@
  */
 import type { SQL } from 'bun';
 import { approvedChargeSources } from '~/features/endorse';
+import { sourceTotals } from '~/features/ledger';
 import { findOrder } from '~/features/orders';
 import { type Db, num } from '~/server/db/client';
 import type { SourceType } from './schemas';
@@ -26,7 +27,7 @@ export interface Source {
   invoiceable: number;
 }
 
-/** What active (applied or issued) invoice items hold per source id. */
+/** What active invoice items hold per source id: invoiced (applied or issued) − credited. */
 export async function takenAmounts(sql: SQL, type: SourceType, ids: number[]): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
   const rows =
@@ -38,7 +39,7 @@ export async function takenAmounts(sql: SQL, type: SourceType, ids: number[]): P
 export async function listSources(db: Db, userIds: number[]): Promise<Source[]> {
   const sql = db.sql;
   // The orders area's documented columns: premium paid, refunded since (surrender, refusal).
-  const orders = await sql`SELECT id, user_id, order_no, policy_no, premium, refunded FROM policy_order
+  const orders = await sql`SELECT id, user_id, order_no, policy_no FROM policy_order
     WHERE user_id IN ${sql(userIds)} AND status IN ${sql(PAID_ORDER_STATUSES)} ORDER BY id DESC`;
   const charges = await approvedChargeSources(db, userIds);
   const orderTaken = await takenAmounts(
@@ -47,6 +48,17 @@ export async function listSources(db: Db, userIds: number[]): Promise<Source[]> 
     orders.map((r: Row) => num(r.id)),
   );
   const chargeTaken = await takenAmounts(
+    sql,
+    'endorse',
+    charges.map((c) => c.id),
+  );
+  // Paid and refunded per source: the policies' premium accounts.
+  const orderMoney = await sourceTotals(
+    sql,
+    'order',
+    orders.map((r: Row) => num(r.id)),
+  );
+  const chargeMoney = await sourceTotals(
     sql,
     'endorse',
     charges.map((c) => c.id),
@@ -68,12 +80,14 @@ export async function listSources(db: Db, userIds: number[]): Promise<Source[]> 
         num(r.id),
         num(r.user_id),
         String(r.policy_no ?? r.order_no),
-        num(r.premium),
-        num(r.refunded),
+        orderMoney.get(num(r.id))?.paid ?? 0,
+        orderMoney.get(num(r.id))?.refunded ?? 0,
         orderTaken.get(num(r.id)) ?? 0,
       ),
     ),
-    ...charges.map((c) => make('endorse', c.id, c.userId, c.refNo, c.paid, c.refunded, chargeTaken.get(c.id) ?? 0)),
+    ...charges.map((c) =>
+      make('endorse', c.id, c.userId, c.refNo, chargeMoney.get(c.id)?.paid ?? c.paid, chargeMoney.get(c.id)?.refunded ?? 0, chargeTaken.get(c.id) ?? 0),
+    ),
   ];
 }
 
@@ -88,8 +102,11 @@ export async function loadSource(
   if (type === 'order') {
     const order = await findOrder(tx, id);
     if (!order || !userIds.includes(order.userId) || !PAID_ORDER_STATUSES.includes(order.status)) return null;
-    return { type, id, userId: order.userId, refNo: order.policyNo ?? order.orderNo, paid: order.premium, refunded: order.refunded };
+    const m = (await sourceTotals(tx, 'order', [id])).get(id) ?? { paid: 0, refunded: 0 };
+    return { type, id, userId: order.userId, refNo: order.policyNo ?? order.orderNo, paid: m.paid, refunded: m.refunded };
   }
   const [c] = await approvedChargeSources(db, userIds, id);
-  return c ? { type, id, userId: c.userId, refNo: c.refNo, paid: c.paid, refunded: c.refunded } : null;
+  if (!c) return null;
+  const m = (await sourceTotals(tx, 'endorse', [id])).get(id) ?? { paid: c.paid, refunded: 0 };
+  return { type, id, userId: c.userId, refNo: c.refNo, paid: m.paid, refunded: m.refunded };
 }

@@ -13,7 +13,10 @@ export interface LedgerChange {
   /** Integer (fen for money, points for score), positive or negative, never 0. */
   amount: number;
   kind: LedgerKind;
+  /** A free note (an operator's reason, a member's own words); never the text of the entry itself. */
   memo?: string;
+  /** What the entry is about, as data: a topic `t` and its values; rendered in the reader's language. */
+  params?: LedgerParams;
   /** What caused it (an order number, a top-up id, …). */
   reference?: string;
   /** Idempotency key, unique per member: a repeated one returns the first entry and changes nothing. */
@@ -30,9 +33,22 @@ export interface LedgerEntry {
   after: number;
   kind: LedgerKind;
   memo: string;
+  params: LedgerParams;
   reference: string;
   requestId: string | null;
   createdAt: number;
+}
+
+/** The topic of an entry and its values (plan names in both languages, numbers, an account). */
+export type LedgerParams = Readonly<Record<string, string | number>>;
+
+function parseParams(text: unknown): LedgerParams {
+  try {
+    const v = JSON.parse(String(text ?? '{}'));
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as LedgerParams) : {};
+  } catch {
+    return {};
+  }
 }
 
 export interface ChangeResult {
@@ -52,6 +68,7 @@ export function toEntry(r: Row): LedgerEntry {
     after: num(r.after),
     kind: r.kind as LedgerKind,
     memo: String(r.memo ?? ''),
+    params: parseParams(r.params),
     reference: String(r.reference ?? ''),
     requestId: r.request_id == null ? null : String(r.request_id),
     createdAt: num(r.created_at),
@@ -115,6 +132,7 @@ async function apply(tx: SQL, ledger: Ledger, input: LedgerChange): Promise<Chan
     after,
     kind: input.kind,
     memo: input.memo ?? '',
+    params: JSON.stringify(input.params ?? (input.memo ? { note: input.memo } : {})),
     reference: input.reference ?? '',
     request_id: requestId,
     created_at: input.at ?? nowSeconds(),

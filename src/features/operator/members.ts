@@ -247,6 +247,7 @@ export async function adjustMember(db: Db, actor: Actor, input: AdjustInput): Pr
         after: num(e.after),
         kind: 'adjust',
         memo: String(e.memo ?? ''),
+        params: JSON.parse(String(e.params ?? '{}')),
         reference: String(e.reference ?? ''),
         requestId: String(e.request_id ?? ''),
         createdAt: num(e.created_at),

@@ -101,6 +101,7 @@ export async function createOrder(
         product: plan.product,
         plan_id: plan.id,
         plan_name: plan.name,
+        plan_name_en: plan.name_en || plan.name,
         plan_snapshot: JSON.stringify(snapshotOf(plan)),
         named_list: plan.named_list ? 1 : 0,
         class: input.class,
@@ -119,7 +120,8 @@ export async function createOrder(
         updated_at: at,
       })} RETURNING *`;
       const created = toOrder(row);
-      if (rows.length) await insertInsured(tx, created.id, rows, { activeFrom: input.start_date, activeTo: endDate, at });
+      const perPersonOf = (cls: number) => computePremium(plan, { class: cls, headcount: 1, months: input.months }).perPerson;
+      if (rows.length) await insertInsured(tx, created.id, rows, { activeFrom: input.start_date, activeTo: endDate, at, premiumOf: perPersonOf });
       await appendTimeline(tx, created.id, '', 'unpaid', actor, '', at);
       await writeAudit(tx, { userId, action: 'order.create', detail: { order_id: created.id, order_no: orderNo, premium }, ip: o.ip });
       return created;

@@ -88,6 +88,8 @@ export interface InsuredRecord {
   activeFrom: string;
   activeTo: string;
   source: string;
+  /** Fen paid for this row's cover (its share of the policy's net premium). */
+  premium: number;
 }
 
 export function toInsured(r: Record<string, unknown>): InsuredRecord {
@@ -102,6 +104,7 @@ export function toInsured(r: Record<string, unknown>): InsuredRecord {
     activeFrom: String(r.active_from),
     activeTo: String(r.active_to),
     source: String(r.source ?? 'order'),
+    premium: num(r.premium ?? 0),
   };
 }
 
@@ -127,10 +130,10 @@ export async function insertInsured(
   tx: SQL,
   orderId: number,
   rows: readonly CheckedInsured[],
-  o: { activeFrom: string; activeTo: string; source?: string; at?: number },
+  o: { activeFrom: string; activeTo: string; source?: string; at?: number; /** Fen paid for a row's cover, by class. */ premiumOf?: (cls: number) => number },
 ): Promise<void> {
   const at = o.at ?? nowSeconds();
-  const CHUNK = 500; // well under SQLite's and PostgreSQL's bound-parameter limits (11 columns a row)
+  const CHUNK = 500; // well under SQLite's and PostgreSQL's bound-parameter limits (12 columns a row)
   for (let i = 0; i < rows.length; i += CHUNK) {
     const part = rows.slice(i, i + CHUNK).map((r) => ({
       order_id: orderId,
@@ -142,6 +145,7 @@ export async function insertInsured(
       active_from: o.activeFrom,
       active_to: o.activeTo,
       source: o.source ?? 'order',
+      premium: o.premiumOf ? o.premiumOf(r.class) : 0,
       created_at: at,
     }));
     await tx`INSERT INTO order_insured ${tx(part)}`;

@@ -2,12 +2,12 @@
  * Paying an order (unpaid → paid → underwriting): the one ledger debit per order, replays by
  * request id, and the hand-over to the insurer once the transaction has committed.
  */
-import { changeBalance } from '~/features/ledger';
+import { movePremium } from '~/features/ledger';
 import { fenToYuan } from '~/lib/money';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';
 import { orderNotFound, shortBalance, wrongState } from './errors';
-import { findOrder, findVisibleOrder, type OrderRecord } from './records';
+import { findOrder, findVisibleOrder, ledgerParams, type OrderRecord } from './records';
 import { type Actor, transition, type When } from './transition';
 import { scheduleUnderwriting, submitUnderwriting } from './underwriting';
 
@@ -55,13 +55,16 @@ export async function payOrder(
     const available = u ? num(u.money) : 0;
     if (available < paid.premium) throw shortBalance(fenToYuan(paid.premium), fenToYuan(available));
     try {
-      await changeBalance(tx, {
+      await movePremium(tx, {
+        orderId: paid.id,
         userId,
-        amount: -paid.premium,
-        kind: 'payment',
-        memo: `${paid.planName} 保费`,
+        amount: paid.premium,
+        kind: 'premium',
+        source: { type: 'order', id: paid.id },
+        params: ledgerParams('order.pay', paid),
         reference: paid.orderNo,
         requestId: `order-pay:${paid.id}`,
+        effectiveDate: paid.startDate,
         at: o.ledgerAt ?? at,
       });
     } catch (err) {

@@ -21,6 +21,8 @@ export interface OrderRecord {
   product: ProductCode;
   planId: number;
   planName: string;
+  /** The plan's English name as it was when the order was placed. */
+  planNameEn: string;
   /** The plan as it was when the order was placed: later price edits never change it. */
   plan: PlanSnapshot;
   namedList: boolean;
@@ -68,6 +70,7 @@ export function toOrder(r: Row): OrderRecord {
     product: String(r.product) as ProductCode,
     planId: num(r.plan_id),
     planName: String(r.plan_name),
+    planNameEn: String(r.plan_name_en || r.plan_name),
     plan: json<PlanSnapshot>(r.plan_snapshot, {} as PlanSnapshot),
     namedList: num(r.named_list) === 1,
     class: num(r.class),
@@ -123,4 +126,9 @@ export async function findVisibleOrder(db: Db, userId: number, orderId: number):
   if (order.userId === userId) return order;
   const ids = await visibleUserIds(db, userId);
   return ids.includes(order.userId) ? order : null;
+}
+
+/** A ledger entry's topic and values for a movement of this order's money (rendered per reader). */
+export function ledgerParams(topic: string, order: Pick<OrderRecord, 'planName' | 'planNameEn' | 'orderNo' | 'policyNo'>) {
+  return { t: topic, plan: order.planName, plan_en: order.planNameEn, no: order.policyNo ?? order.orderNo };
 }

@@ -1,3 +1,4 @@
+import { fenToYuan } from '~/lib/money';
 import { type Context, Hono } from 'hono';
 import { planOnSale } from '~/features/products';
 import { writeAudit } from '~/server/audit';
@@ -26,10 +27,11 @@ import {
   payOrderSchema,
   queueQuerySchema,
   surrenderOrderSchema,
+  surrenderQuoteSchema,
   templateQuerySchema,
   underwriteSchema,
 } from './schemas';
-import { cancelOrder, surrenderOrder } from './closing';
+import { cancelOrder, type SurrenderQuote, surrenderOrder, surrenderQuote } from './closing';
 import { createOrder } from './create';
 import { payOrder } from './pay';
 import { orderTimeline } from './transition';
@@ -228,6 +230,12 @@ export const ordersRouter = new Hono<ApiEnv>()
       return ok(c, { order: brief(await cancelOrder(db, session.userId, id, { ip: c.get('ip') })) }, 'order.cancelled');
     }),
   )
+  .get('/order/surrenderQuote', async (c) => {
+    const { db, session } = await requireMember(c);
+    const input = parseInput(surrenderQuoteSchema, c.get('query'));
+    const q = await surrenderQuote(db, session.userId, { id: input.id, date: input.date || undefined });
+    return ok(c, viewSurrenderQuote(q));
+  })
   .post(
     '/order/surrender',
     withData(async (c) => {
@@ -251,3 +259,21 @@ export const ordersRouter = new Hono<ApiEnv>()
       return ok(c, { order: brief(order) }, input.decision === 'accept' ? 'order.accepted' : 'order.refused');
     }),
   );
+
+/** A surrender quote as the API answers it: money as yuan strings. */
+export function viewSurrenderQuote(q: SurrenderQuote) {
+  const y = fenToYuan;
+  return {
+    date: q.date,
+    earliest: q.earliest,
+    latest: q.latest,
+    reason: q.reason,
+    lines: q.lines.map((l) => ({ ...l, paid: y(l.paid), kept: y(l.kept), refund: y(l.refund) })),
+    pending: q.pending.map((p) => ({ ref: p.ref, amount: y(p.amount) })),
+    net: y(q.net),
+    refund: y(q.refund),
+    kept: y(q.kept),
+    balance: y(q.balance),
+    balance_after: y(q.balance_after),
+  };
+}

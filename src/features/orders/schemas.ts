@@ -155,6 +155,12 @@ export const surrenderOrderSchema = v.object({
   date: v.pipe(v.string('order.dateInvalid'), v.trim(), v.regex(DATE, 'order.dateInvalid')),
 });
 
+/** GET /order/surrenderQuote?id&date (date optional: the earliest allowed day) */
+export const surrenderQuoteSchema = v.object({
+  id: id('order.idRequired'),
+  date: v.optional(v.pipe(v.string('order.dateInvalid'), v.trim(), v.regex(DATE, 'order.dateInvalid'))),
+});
+
 /** POST /order/importInsured {file_id} */
 export const importInsuredSchema = v.object({ file_id: id('order.fileInvalid') });
 

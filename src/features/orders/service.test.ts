@@ -40,11 +40,15 @@ describe('dates, rates and refunds', () => {
   test('the short-term table', () => {
     expect(Object.values(SHORT_TERM_RATES)).toEqual([10, 20, 30, 40, 50, 60, 70, 80, 85, 90, 95, 100]);
   });
-  test('surrender refund: ⌊premium × days left / days⌋; before the start everything', () => {
-    const o = { premium: 100_001, startDate: '2026-01-01', endDate: '2026-12-31' };
-    expect(surrenderRefund(o, '2026-12-31')).toBe(0);
-    expect(surrenderRefund(o, '2026-07-02')).toBe(Math.floor((100_001 * 182) / 365));
-    expect(surrenderRefund(o, '2025-12-20')).toBe(100_001);
+  test('surrender: each person keeps P × days covered / D (half up), the rest goes back; before the start everything', () => {
+    const o = { plan, months: 12, class: 1, namedList: false, insuredCount: 3, perPerson: 100_001, premium: 300_003 };
+    const period = { ...o, startDate: '2026-01-01', endDate: '2026-12-31' };
+    expect(surrenderRefund(period, '2026-12-31')).toBe(0);
+    // 2026-01-01 … 2026-07-02 is 183 days kept of 365: 50 137.33… → 50 137 kept per person.
+    const kept = Math.floor((2 * 100_001 * 183 + 365) / 730);
+    expect(kept).toBe(50_137);
+    expect(surrenderRefund(period, '2026-07-02')).toBe(3 * (100_001 - kept));
+    expect(surrenderRefund(period, '2025-12-20')).toBe(300_003);
   });
 });
 

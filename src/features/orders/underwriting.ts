@@ -8,7 +8,7 @@ import { type Db, num, nowSeconds } from '~/server/db/client';
 import { DomainError } from '~/server/errors';
 import { orderNotFound } from './errors';
 import { findOrder, type OrderRecord } from './records';
-import { refund } from './refunds';
+import { refundAll } from './refunds';
 import { nextSequence } from './sequence';
 import { type Actor, transition, type When } from './transition';
 
@@ -42,7 +42,7 @@ export async function refuseOrder(db: Db, orderId: number, actor: Actor, reason:
   const at = o.at ?? nowSeconds();
   return (await db.sql.begin(async (tx) => {
     const order = await transition(tx, orderId, ['underwriting'], 'refused', actor, { note: reason, set: { reason, closed_at: at }, at });
-    await refund(tx, order, order.premium, 'refused', o.ledgerAt ?? at);
+    await refundAll(tx, order, o.ledgerAt ?? at);
     return (await findOrder(tx, orderId)) as OrderRecord;
   })) as OrderRecord;
 }

@@ -15,6 +15,7 @@ import { teamMigrations } from './schema/13-team';
 import { sealingMigrations } from './schema/14-sealing';
 import { claimMigrations } from './schema/15-claims';
 import { endorseMigrations } from './schema/16-endorse';
+import { premiumAccountMigrations } from './schema/18-premium-account';
 import { pageCacheMigrations } from './schema/17-page-cache';
 
 export type { Migration };
@@ -259,4 +260,5 @@ export const migrations: Migration[] = [
   ...claimMigrations,
   ...endorseMigrations,
   ...pageCacheMigrations,
+  ...premiumAccountMigrations,
 ].sort((a, b) => a.version - b.version);
