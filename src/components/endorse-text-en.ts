@@ -2,7 +2,14 @@
 import type { EndorseText } from './endorse-text-zh';
 
 export const endorseEn: EndorseText = {
-  status: { draft: 'Draft', submitted: 'Submitted', approved: 'Approved', rejected: 'Rejected', cancelled: 'Cancelled', voided: 'Voided by surrender' },
+  status: {
+    draft: 'Draft',
+    submitted: 'Submitted',
+    approved: 'Approved',
+    rejected: 'Rejected',
+    cancelled: 'Cancelled',
+    voided: 'Voided by surrender',
+  },
   kinds: { add: 'Add', remove: 'Remove', replace: 'Replace', correct: 'Correct' },
   invoiceStatus: { applied: 'Applied', issued: 'Issued', rejected: 'Rejected', cancelled: 'Cancelled' },
   invoiceKind: { normal: 'Normal invoice', special: 'Special invoice' },

@@ -4,6 +4,7 @@
  */
 import type { SQL } from 'bun';
 import { movePremium } from '~/features/ledger';
+import { lockPolicy } from '~/features/orders';
 import { writeAudit } from '~/server/audit';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { notFound } from './errors';
@@ -25,7 +26,10 @@ export async function approveEndorsement(
   note: string,
   ctx: EndorseContext & { renderNotice?: (db: Db, id: number) => Promise<void> },
 ): Promise<Endorsement> {
+  const [target] = await db.sql`SELECT order_id FROM endorsement WHERE id = ${id}`;
+  if (!target) throw notFound();
   const done = await db.sql.begin(async (tx) => {
+    await lockPolicy(tx, num(target.order_id));
     let cur = await transition(tx, id, 'approve', { note, decided_at: nowSeconds() });
     const policy = await ctx.port.loadPolicy(tx, cur.orderId);
     if (!policy) throw notFound();
@@ -97,7 +101,13 @@ async function changeRoster(tx: SQL, port: RosterPort, policy: Policy, E: string
       const who =
         item.kind === 'correct' && row
           ? { name: row.name, idNo: row.idNo, gender: row.gender, birthday: row.birthday, cls: after.occupation_class }
-          : { name: after.name, idNo: after.id_no, gender: Number(after.gender), birthday: String(after.birthday), cls: after.occupation_class };
+          : {
+              name: after.name,
+              idNo: after.id_no,
+              gender: Number(after.gender),
+              birthday: String(after.birthday),
+              cls: after.occupation_class,
+            };
       await port.add(tx, policy, who, E, money.newRow);
     }
     if (item.kind === 'correct' && after && row && after.occupation_class === item.before?.occupation_class) {

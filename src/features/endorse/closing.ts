@@ -14,7 +14,8 @@ type Row = Record<string, unknown>;
 
 export const endorseClosingStep: PolicyClosingStep = {
   async pending(sql: SQL, orderId: number) {
-    const rows = await sql`SELECT apply_no, charged, refunded FROM endorsement WHERE order_id = ${orderId} AND status IN ('draft', 'submitted')`;
+    const rows =
+      await sql`SELECT apply_no, charged, refunded FROM endorsement WHERE order_id = ${orderId} AND status IN ('draft', 'submitted')`;
     return rows
       .filter((r: Row) => Number(r.charged) > 0 && Number(r.refunded) === 0)
       .map((r: Row) => ({ ref: String(r.apply_no), amount: Number(r.charged) }));

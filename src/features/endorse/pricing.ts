@@ -16,7 +16,12 @@ import type { InsuredRow, Policy, RosterPort } from './policy';
 import { daysInclusive, type ItemKind, periodDays, premiumDelta, proRata } from './premium';
 
 /** The part of an existing row's cover a change from `E` gives back (fen), and whether it never starts. */
-export function leavingRefund(row: Pick<InsuredRow, 'activeFrom' | 'activeTo' | 'premium'>, P: number, E: string, policy: Pick<Policy, 'start' | 'end'>) {
+export function leavingRefund(
+  row: Pick<InsuredRow, 'activeFrom' | 'activeTo' | 'premium'>,
+  P: number,
+  E: string,
+  policy: Pick<Policy, 'start' | 'end'>,
+) {
   if (row.activeFrom >= E) return { refund: row.premium, neverStarts: true };
   const D = daysInclusive(policy.start, policy.end);
   const d = row.activeTo < E ? 0 : Math.min(D, daysInclusive(E, row.activeTo));

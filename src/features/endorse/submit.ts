@@ -3,6 +3,7 @@
  * balance in the same transaction; then the sandbox insurer decides (at once when its delay is 0).
  */
 import { movePremium } from '~/features/ledger';
+import { lockPolicy } from '~/features/orders';
 import { fenToYuan } from '~/lib/money';
 import { writeAudit } from '~/server/audit';
 import { type Db, num, nowSeconds } from '~/server/db/client';
@@ -32,6 +33,7 @@ export async function submitEndorsement(db: Db, userId: number, id: number, ctx:
   const day = await today(db, ctx);
   const insurer = await insurerSettings(db);
   const result = await db.sql.begin(async (tx) => {
+    await lockPolicy(tx, e.orderId);
     let cur = await transition(tx, e.id, 'submit', { submitted_at: nowSeconds() });
     checkEligible(policy);
     checkEffective(policy, cur.effectiveDate, day);

@@ -6,6 +6,7 @@
  */
 import type { SQL } from 'bun';
 import { DataError, isUniqueViolation } from '~/features/endorse';
+import { lockPolicy } from '~/features/orders';
 import { zonedParts } from '~/lib/format';
 import { writeAudit } from '~/server/audit';
 import { type Db, num, nowSeconds } from '~/server/db/client';
@@ -31,6 +32,19 @@ async function siteDay(db: Db): Promise<string> {
   return `${p.YYYY}${p.MM}${p.DD}`;
 }
 
+/** The policies (order ids, ascending) behind invoice sources. */
+async function policiesOf(tx: SQL, sources: readonly { type: SourceType; id: number }[]): Promise<number[]> {
+  const ids = new Set<number>();
+  for (const s of sources) {
+    if (s.type === 'order') ids.add(s.id);
+    else {
+      const [e] = await tx`SELECT order_id FROM endorsement WHERE id = ${s.id}`;
+      if (e) ids.add(num(e.order_id));
+    }
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
 async function event(tx: SQL, invoiceId: number, from: string, to: string, actorId: number | null, note = ''): Promise<void> {
   await tx`INSERT INTO invoice_event ${tx({ invoice_id: invoiceId, from_status: from, to_status: to, actor_id: actorId, note, created_at: nowSeconds() })}`;
 }
@@ -46,6 +60,8 @@ export async function applyInvoice(db: Db, userId: number, input: ApplyInput, me
   const day = await siteDay(db);
   try {
     return await db.sql.begin(async (tx) => {
+      // The policies behind the sources, locked in id order: a refund on one of them waits, or is waited for.
+      for (const orderId of await policiesOf(tx, input.sources)) await lockPolicy(tx, orderId);
       const items: { source: NonNullable<Awaited<ReturnType<typeof loadSource>>>; amount: number }[] = [];
       for (const s of input.sources) {
         const source = await loadSource(tx, db, userIds, s.type, s.id);
@@ -166,6 +182,12 @@ export async function issueInvoice(
   const inv = await findInvoice(db, id);
   const userIds = await visibleUserIds(db, inv.userId);
   return db.sql.begin(async (tx) => {
+    const held = await tx`SELECT source_type, source_id FROM invoice_item WHERE invoice_id = ${id}`;
+    for (const orderId of await policiesOf(
+      tx,
+      held.map((h: Row) => ({ type: String(h.source_type) as SourceType, id: num(h.source_id) })),
+    ))
+      await lockPolicy(tx, orderId);
     const done = await transition(tx, id, 'issue', { invoice_no: invoiceNo, file_path: filePath, issued_at: nowSeconds() });
     const items = await tx`SELECT * FROM invoice_item WHERE invoice_id = ${id}`;
     for (const it of items) {

@@ -86,7 +86,14 @@ export async function settleSource(tx: SQL, source: PremiumSource, at = nowSecon
 }
 
 /** A credit invoice request against an issued invoice, for `amount` fen of one source. */
-async function createCredit(tx: SQL, originalId: number, source: PremiumSource, refNo: string, amount: number, at: number): Promise<number> {
+async function createCredit(
+  tx: SQL,
+  originalId: number,
+  source: PremiumSource,
+  refNo: string,
+  amount: number,
+  at: number,
+): Promise<number> {
   const [orig] = await tx`SELECT * FROM invoice WHERE id = ${originalId}`;
   const [row] = await tx`INSERT INTO invoice ${tx({
     apply_no: `tmp-${crypto.randomUUID()}`,
@@ -112,7 +119,7 @@ async function createCredit(tx: SQL, originalId: number, source: PremiumSource, 
   await tx`INSERT INTO invoice_item ${tx({ invoice_id: id, source_type: source.type, source_id: source.id, ref_no: refNo, amount: -amount, active: 1 })}`;
   await event(tx, id, '', 'applied', `credit_of:${String(orig.apply_no)}`, at);
   const params = { apply_no: String(orig.apply_no), invoice_no: String(orig.invoice_no ?? ''), ref_no: refNo, amount: fenToYuan(amount) };
-  await notify(tx, { userId: num(orig.user_id), kind: CREDIT_KIND, params, link: `/user/invoice/detail?id=${id}`, at });
+  await notify(tx, { userId: num(orig.user_id), kind: CREDIT_KIND, params, link: `/user/order/invoiceApply?invoice=${id}`, at });
   for (const op of await invoiceOperators(tx)) {
     await notify(tx, { userId: op, kind: CREDIT_OPERATOR_KIND, params, link: `/user/operator/invoiceDetail?id=${id}`, at });
   }

@@ -195,11 +195,12 @@ for (const engine of engines()) {
       expect(num(credits[0].amount)).toBe(-num(qo.refunded));
       expect(credits[0].status).toBe('applied');
       // Invoiced − credited never exceeds the net paid, and nothing is left to invoice.
-      const [held] = await t.db.sql`SELECT SUM(amount) AS s FROM invoice_item WHERE source_type = 'order' AND source_id = ${q.id} AND active = 1`;
+      const [held] = await t.db
+        .sql`SELECT SUM(amount) AS s FROM invoice_item WHERE source_type = 'order' AND source_id = ${q.id} AND active = 1`;
       expect(num(held.s)).toBe(num(qo.premium) - num(qo.refunded));
       expect((await source('order', q.id)).invoiceable).toBe('0.00');
       const notes = await t.db.sql`SELECT kind, link FROM notification WHERE user_id = ${demoId} AND kind = 'invoice_credit'`;
-      expect(notes.map((n: { link: string }) => n.link)).toContain(`/user/invoice/detail?id=${num(credits[0].id)}`);
+      expect(notes.map((n: { link: string }) => n.link)).toContain(`/user/order/invoiceApply?invoice=${num(credits[0].id)}`);
       // The credit follows a refund that happened: the member cannot withdraw it, the operator issues it.
       expect((await api.post('invoice/cancel', demo, { id: num(credits[0].id) })).status).toBe(409);
       expect((await api.post('operator/invoice/reject', operator, { id: num(credits[0].id), reason: '不开' })).status).toBe(409);

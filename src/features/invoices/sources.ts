@@ -86,7 +86,15 @@ export async function listSources(db: Db, userIds: number[]): Promise<Source[]> 
       ),
     ),
     ...charges.map((c) =>
-      make('endorse', c.id, c.userId, c.refNo, chargeMoney.get(c.id)?.paid ?? c.paid, chargeMoney.get(c.id)?.refunded ?? 0, chargeTaken.get(c.id) ?? 0),
+      make(
+        'endorse',
+        c.id,
+        c.userId,
+        c.refNo,
+        chargeMoney.get(c.id)?.paid ?? c.paid,
+        chargeMoney.get(c.id)?.refunded ?? 0,
+        chargeTaken.get(c.id) ?? 0,
+      ),
     ),
   ];
 }

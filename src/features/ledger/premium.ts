@@ -112,7 +112,10 @@ export function onPremiumRefund(listener: RefundListener): void {
 }
 
 /** Net fen per source of a policy and who paid it, newest source first. */
-export async function sourceNets(tx: SQL, orderId: number): Promise<{ source: PremiumSource; net: number; paid: number; payerId: number }[]> {
+export async function sourceNets(
+  tx: SQL,
+  orderId: number,
+): Promise<{ source: PremiumSource; net: number; paid: number; payerId: number }[]> {
   const rows = await tx`SELECT source_type, source_id, SUM(amount) AS net, SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END) AS paid,
       MIN(user_id) AS payer, MIN(id) AS first FROM premium_entry WHERE order_id = ${orderId} GROUP BY source_type, source_id ORDER BY first DESC`;
   return rows.map((r: Row) => ({
@@ -124,7 +127,11 @@ export async function sourceNets(tx: SQL, orderId: number): Promise<{ source: Pr
 }
 
 /** Paid and refunded fen of invoice sources (refunded as a positive number). */
-export async function sourceTotals(sql: SQL, type: PremiumSourceType, ids: number[]): Promise<Map<number, { paid: number; refunded: number }>> {
+export async function sourceTotals(
+  sql: SQL,
+  type: PremiumSourceType,
+  ids: number[],
+): Promise<Map<number, { paid: number; refunded: number }>> {
   if (!ids.length) return new Map();
   const rows = await sql`SELECT source_id, SUM(CASE WHEN amount > 0 THEN amount ELSE 0 END) AS paid,
       SUM(CASE WHEN amount < 0 THEN -amount ELSE 0 END) AS refunded
@@ -145,7 +152,10 @@ export async function premiumHistory(sql: SQL, orderId: number): Promise<Premium
 }
 
 /** Split a refund of `amount` fen over sources (newest first), never taking a source below zero. */
-export function allocateRefund<T extends { source: PremiumSource; net: number }>(amount: number, nets: readonly T[]): (T & { amount: number })[] {
+export function allocateRefund<T extends { source: PremiumSource; net: number }>(
+  amount: number,
+  nets: readonly T[],
+): (T & { amount: number })[] {
   let left = amount;
   const parts: (T & { amount: number })[] = [];
   for (const n of nets) {

@@ -121,7 +121,8 @@ export async function createOrder(
       })} RETURNING *`;
       const created = toOrder(row);
       const perPersonOf = (cls: number) => computePremium(plan, { class: cls, headcount: 1, months: input.months }).perPerson;
-      if (rows.length) await insertInsured(tx, created.id, rows, { activeFrom: input.start_date, activeTo: endDate, at, premiumOf: perPersonOf });
+      if (rows.length)
+        await insertInsured(tx, created.id, rows, { activeFrom: input.start_date, activeTo: endDate, at, premiumOf: perPersonOf });
       await appendTimeline(tx, created.id, '', 'unpaid', actor, '', at);
       await writeAudit(tx, { userId, action: 'order.create', detail: { order_id: created.id, order_no: orderNo, premium }, ip: o.ip });
       return created;

@@ -35,7 +35,7 @@ export {
   viewInsured,
 } from './insured';
 export { listItemView, listOrders, type OrderPage, orderActions, orderView } from './list';
-export { displayStatus, findOrder, findVisibleOrder, ledgerParams, type OrderRecord, siteToday, toOrder } from './records';
+export { displayStatus, findOrder, findVisibleOrder, ledgerParams, lockPolicy, type OrderRecord, siteToday, toOrder } from './records';
 export { readSheet } from './imports';
 export { underwritingQueue } from './queue';
 export { type SheetRow, toXlsx } from './sheet';
@@ -55,7 +55,16 @@ export {
   type Policyholder,
   policyholderSchema,
 } from './schemas';
-export { cancelOrder, expireDue, expireOrder, onPolicyClosing, type PolicyClosingStep, type SurrenderQuote, surrenderOrder, surrenderQuote } from './closing';
+export {
+  cancelOrder,
+  expireDue,
+  expireOrder,
+  onPolicyClosing,
+  type PolicyClosingStep,
+  type SurrenderQuote,
+  surrenderOrder,
+  surrenderQuote,
+} from './closing';
 export { checkStartDate, createOrder, lastPolicyholder } from './create';
 export { payOrder } from './pay';
 export { type SurrenderLine, surrenderBreakdown, surrenderRefund, termPremiumOf } from './refunds';

@@ -130,7 +130,13 @@ export async function insertInsured(
   tx: SQL,
   orderId: number,
   rows: readonly CheckedInsured[],
-  o: { activeFrom: string; activeTo: string; source?: string; at?: number; /** Fen paid for a row's cover, by class. */ premiumOf?: (cls: number) => number },
+  o: {
+    activeFrom: string;
+    activeTo: string;
+    source?: string;
+    at?: number /** Fen paid for a row's cover, by class. */;
+    premiumOf?: (cls: number) => number;
+  },
 ): Promise<void> {
   const at = o.at ?? nowSeconds();
   const CHUNK = 500; // well under SQLite's and PostgreSQL's bound-parameter limits (12 columns a row)

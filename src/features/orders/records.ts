@@ -132,3 +132,13 @@ export async function findVisibleOrder(db: Db, userId: number, orderId: number):
 export function ledgerParams(topic: string, order: Pick<OrderRecord, 'planName' | 'planNameEn' | 'orderNo' | 'policyNo'>) {
   return { t: topic, plan: order.planName, plan_en: order.planNameEn, no: order.policyNo ?? order.orderNo };
 }
+
+/**
+ * Take the policy's row lock for the rest of the transaction (PostgreSQL: the row; SQLite: the
+ * database's write lock). Everything that moves a policy's money takes it first, so a surrender,
+ * an endorsement decision and an invoice application on one policy run one after the other and
+ * never deadlock.
+ */
+export async function lockPolicy(tx: SQL, orderId: number): Promise<void> {
+  await tx`UPDATE policy_order SET updated_at = updated_at WHERE id = ${orderId}`;
+}
