@@ -9,7 +9,16 @@ import * as v from 'valibot';
 import { NavAnchor } from '~/components/nav-anchor';
 import { Notice } from '~/components/notice';
 import { StaticRegion } from '~/components/static-region';
-import { LEDGER_KINDS, LEDGER_PAGE_SIZES, type Ledger, type LedgerQuery, ledgerQuerySchema, listLedger } from '~/features/ledger';
+import {
+  describeEntry,
+  LEDGER_KINDS,
+  LEDGER_PAGE_SIZES,
+  type Ledger,
+  type LedgerQuery,
+  ledgerQuerySchema,
+  listLedger,
+  visibleReference,
+} from '~/features/ledger';
 import { formatDate, formatMoney } from '~/lib/format';
 import type { Translator } from '~/lib/i18n';
 import { fenToYuan } from '~/lib/money';
@@ -65,7 +74,7 @@ function href(path: string, q: LedgerQuery, page: number): string {
 }
 
 export async function LedgerList({ ledger, path, query, t, timeZone, siteTimeZone }: LedgerListProps) {
-  const session = getRequestContext().session;
+  const { session, locale } = getRequestContext();
   if (!session) return null;
   const raw = Object.fromEntries(new URLSearchParams(query));
   const parsed = v.safeParse(ledgerQuerySchema, raw);
@@ -165,8 +174,8 @@ export async function LedgerList({ ledger, path, query, t, timeZone, siteTimeZon
                       {show(e.after)}
                     </td>
                     <td className="lg-memo">
-                      {e.memo || none}
-                      {e.reference ? <span className="ledger-ref">{e.reference}</span> : null}
+                      {describeEntry(locale, e) || none}
+                      {visibleReference(e.reference) ? <span className="ledger-ref">{visibleReference(e.reference)}</span> : null}
                     </td>
                   </tr>
                 ))}

@@ -152,7 +152,7 @@ export async function confirmTopup(db: Db, operatorId: number, id: number, ip = 
       userId: t.userId,
       amount: t.amount,
       kind: 'topup',
-      memo: `充值 ${t.paymentRef}`,
+      params: { t: 'topup', ref: t.paymentRef },
       reference: topupReference(t.id),
       requestId: `topup:${t.id}`,
     });

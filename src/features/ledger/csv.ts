@@ -6,6 +6,8 @@ import type { SQL } from 'bun';
 import { formatDate } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import type { Db } from '~/server/db/client';
+import type { Locale } from '~/lib/types';
+import { describeEntry, visibleReference } from './describe';
 import type { LedgerQuery } from './schemas';
 import { dayStart, type Ledger, LEDGER_TABLE, type LedgerEntry, toEntry } from './service';
 
@@ -29,10 +31,14 @@ export interface CsvLabels {
   kinds: Record<string, string>;
 }
 
-/** The CSV text (BOM included) of entries, newest first. Numbers stay numbers; text cells are made safe. */
-export function ledgerCsv(ledger: Ledger, entries: LedgerEntry[], labels: CsvLabels, timeZone: string): string {
+/**
+ * The CSV text (BOM included) of entries, newest first, times in `timeZone` (the page's), which the
+ * time column's heading names. Numbers stay numbers; text cells are made safe; details rendered in `locale`.
+ */
+export function ledgerCsv(ledger: Ledger, entries: LedgerEntry[], labels: CsvLabels, timeZone: string, locale: Locale): string {
   const show = (n: number) => (ledger === 'money' ? fenToYuan(n) : String(n));
-  const head = [labels.time, labels.kind, labels.amount, labels.before, labels.after, labels.memo, labels.reference].map(csvText);
+  const time = locale === 'en' ? `${labels.time} (${timeZone})` : `${labels.time}（${timeZone}）`;
+  const head = [time, labels.kind, labels.amount, labels.before, labels.after, labels.memo, labels.reference].map(csvText);
   const rows = entries.map((e) =>
     [
       formatDate(e.createdAt, 'YYYY-MM-DD HH:mm:ss', timeZone),
@@ -40,8 +46,8 @@ export function ledgerCsv(ledger: Ledger, entries: LedgerEntry[], labels: CsvLab
       show(e.amount),
       show(e.before),
       show(e.after),
-      csvText(e.memo),
-      csvText(e.reference),
+      csvText(describeEntry(locale, e)),
+      csvText(visibleReference(e.reference)),
     ].join(','),
   );
   return `\uFEFF${[head.join(','), ...rows].join('\r\n')}\r\n`;

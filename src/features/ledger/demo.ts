@@ -4,19 +4,23 @@ import { changeBalance, changeScore } from './service';
 
 const DAY = 86_400;
 
-/** A few realistic entries for the demo member: [days ago, ledger, amount, kind, memo, reference]. */
-const HISTORY: [number, 'money' | 'score', number, 'topup' | 'payment' | 'refund' | 'allocation', string, string][] = [
-  [26, 'money', 500_000, 'topup', '对公转账充值', 'TOPUP-20261029-001'],
-  [24, 'money', -186_000, 'payment', '雇主责任险 保费', 'POL-GZ-2026-00318'],
-  [24, 'score', 186, 'allocation', '投保积分', 'POL-GZ-2026-00318'],
-  [19, 'money', -42_350, 'payment', '团体意外险 保费', 'POL-TY-2026-01102'],
-  [19, 'score', 42, 'allocation', '投保积分', 'POL-TY-2026-01102'],
-  [15, 'money', 6_350, 'refund', '批改退费：减员 2 人', 'END-2026-00471'],
-  [9, 'money', 200_000, 'topup', '对公转账充值', 'TOPUP-20261115-004'],
-  [6, 'money', -98_800, 'payment', '雇主责任险 续保保费', 'POL-GZ-2026-00402'],
-  [6, 'score', 98, 'allocation', '投保积分', 'POL-GZ-2026-00402'],
-  [2, 'money', -12_000, 'payment', '文件签章服务费', 'SEAL-2026-00093'],
-  [1, 'score', -100, 'payment', '积分抵扣服务费', 'SEAL-2026-00093'],
+type Params = Record<string, string | number>;
+const GZ = { plan: '雇主责任险 基础版', plan_en: "Employer's liability, basic" };
+const TY = { plan: '团体意外险 具名基础版', plan_en: 'Group accident, named list basic' };
+
+/** A few realistic entries for the demo member: [days ago, ledger, amount, kind, params, reference]. */
+const HISTORY: [number, 'money' | 'score', number, 'topup' | 'payment' | 'refund' | 'allocation', Params, string][] = [
+  [26, 'money', 500_000, 'topup', { t: 'topup', ref: 'TOPUP-20261029-001' }, 'TOPUP-20261029-001'],
+  [24, 'money', -186_000, 'payment', { t: 'order.pay', ...GZ, no: 'POL-GZ-2026-00318' }, 'POL-GZ-2026-00318'],
+  [24, 'score', 186, 'allocation', { t: 'points.earned', no: 'POL-GZ-2026-00318' }, 'POL-GZ-2026-00318'],
+  [19, 'money', -42_350, 'payment', { t: 'order.pay', ...TY, no: 'POL-TY-2026-01102' }, 'POL-TY-2026-01102'],
+  [19, 'score', 42, 'allocation', { t: 'points.earned', no: 'POL-TY-2026-01102' }, 'POL-TY-2026-01102'],
+  [15, 'money', 6_350, 'refund', { t: 'endorse.refund', endorse: 'END-2026-00471' }, 'END-2026-00471'],
+  [9, 'money', 200_000, 'topup', { t: 'topup', ref: 'TOPUP-20261115-004' }, 'TOPUP-20261115-004'],
+  [6, 'money', -98_800, 'payment', { t: 'order.renewal', ...GZ, no: 'POL-GZ-2026-00402' }, 'POL-GZ-2026-00402'],
+  [6, 'score', 98, 'allocation', { t: 'points.earned', no: 'POL-GZ-2026-00402' }, 'POL-GZ-2026-00402'],
+  [2, 'money', -12_000, 'payment', { t: 'seal.fee', no: 'SEAL-2026-00093' }, 'SEAL-2026-00093'],
+  [1, 'score', -100, 'payment', { t: 'points.spent', no: 'SEAL-2026-00093' }, 'SEAL-2026-00093'],
 ];
 
 /**
@@ -33,11 +37,11 @@ export async function seedDemoLedger(
   const openMoney = o.money - moved('money');
   const openScore = o.score - moved('score');
   const at = o.now - (o.history ? 30 * DAY : 0);
-  const opening = { userId: o.userId, kind: 'adjust' as const, memo: 'Opening balance', reference: 'seed', at };
+  const opening = { userId: o.userId, kind: 'adjust' as const, params: { t: 'opening' }, reference: 'seed', at };
   if (openMoney !== 0) await changeBalance(tx, { ...opening, amount: openMoney });
   if (openScore !== 0) await changeScore(tx, { ...opening, amount: openScore });
-  for (const [daysAgo, ledger, amount, kind, memo, reference] of history) {
-    const entry = { userId: o.userId, amount, kind, memo, reference, at: o.now - daysAgo * DAY + 3_600 * ((daysAgo % 7) + 2) };
+  for (const [daysAgo, ledger, amount, kind, params, reference] of history) {
+    const entry = { userId: o.userId, amount, kind, params, reference, at: o.now - daysAgo * DAY + 3_600 * ((daysAgo % 7) + 2) };
     await (ledger === 'money' ? changeBalance(tx, entry) : changeScore(tx, entry));
   }
 }

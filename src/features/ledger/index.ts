@@ -35,3 +35,4 @@ export {
   sourceTotals,
   toPremiumEntry,
 } from './premium';
+export { describeEntry, visibleReference } from './describe';

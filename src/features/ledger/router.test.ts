@@ -62,9 +62,12 @@ for (const engine of engines()) {
       expect(list.find((e: { reference: string }) => e.reference === 'SEAL-2026-00093')).toMatchObject({
         amount: '-120.00',
         kind: 'payment',
-        memo: '文件签章服务费',
+        memo: 'Document sealing fee (SEAL-2026-00093)',
       });
-      expect(Object.keys(list[0]).sort()).toEqual(['after', 'amount', 'before', 'created_at', 'id', 'kind', 'memo', 'reference']);
+      // The same entry, rendered for a Chinese reader: entries keep data, not prose.
+      const zh = (await get('account/balance?limit=100', demo, 'zh-cn')).body.data.list;
+      expect(zh.find((e: { reference: string }) => e.reference === 'SEAL-2026-00093').memo).toBe('文件签章服务费（SEAL-2026-00093）');
+      expect(Object.keys(list[0]).sort()).toEqual(['after', 'amount', 'before', 'created_at', 'id', 'kind', 'memo', 'params', 'reference']);
       expect(list.at(-1)).toMatchObject({ kind: 'adjust', memo: 'Opening balance', before: '0.00' });
       const mine = await get('account/balance?limit=100', manager);
       expect(mine.body.data.list.every((e: { id: number }) => !list.some((d: { id: number }) => d.id === e.id))).toBe(true);
@@ -113,13 +116,29 @@ for (const engine of engines()) {
         .replace(/^\uFEFF/, '')
         .trimEnd()
         .split('\r\n');
-      expect(lines[0]).toBe('时间,类型,变动金额（元）,变动前余额（元）,变动后余额（元）,说明,关联单号');
+      expect(lines[0]).toBe('时间（Asia/Shanghai）,类型,变动金额（元）,变动前余额（元）,变动后余额（元）,说明,关联单号');
       const row = lines.find((l) => l.includes('HYPERLINK'))!;
       expect(row).toContain(',退款,2.50,');
       expect(row).toContain(`,"'=HYPERLINK(""http://x"")","'@ref,1"`);
       expect(lines.length - 1).toBe((await get('account/balance?limit=100', manager)).body.data.total);
       const en = await (await fetchCsv('account/balance/export?kind=refund', manager, 'en')).text();
-      expect(en.split('\r\n')[0]).toBe('\uFEFFTime,Kind,Amount (CNY),Balance before (CNY),Balance after (CNY),Details,Reference');
+      expect(en.split('\r\n')[0]).toBe(
+        '\uFEFFTime (Asia/Shanghai),Kind,Amount (CNY),Balance before (CNY),Balance after (CNY),Details,Reference',
+      );
+      // The page's zone (the browser's, from its cookie) is the CSV's too, and the heading names it.
+      const utc = await app.request(`${ORIGIN}/userapi/v1/account/balance/export`, {
+        headers: { 'think-lang': 'en', 'ba-user-token': demo, cookie: 'ba-tz=UTC' },
+      });
+      const utcLines = (await utc.text())
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      expect(utcLines[0].startsWith('Time (UTC),')).toBe(true);
+      const newest = (await get('account/balance?limit=10', demo)).body.data.list[0];
+      expect(utcLines[1].startsWith(new Date(newest.created_at * 1000).toISOString().slice(0, 19).replace('T', ' '))).toBe(true);
+      // No Chinese ledger prose in an English CSV (a member's own note, such as a team memo, is data).
+      for (const word of ['保费', '退费', '分配给子账号', '主账号', '充值', '期初余额'])
+        expect(utcLines.some((l) => l.includes(word))).toBe(false);
       expect(
         en
           .trimEnd()

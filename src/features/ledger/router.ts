@@ -1,4 +1,6 @@
 import { type Context, Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { validTimeZone } from '~/lib/format';
 import type { ApiEnv } from '~/server/http/api-env';
 import { requireRule } from '~/server/session';
 import { getSiteConfig } from '~/server/site-config';
@@ -17,7 +19,7 @@ function listRoute(ledger: Ledger, rule: string) {
     const query = parseInput(ledgerQuerySchema, c.get('query'));
     const { site } = await getSiteConfig(db);
     const page = await listLedger(db, ledger, session.userId, query, site.timezone);
-    return ok(c, viewLedgerPage(ledger, page));
+    return ok(c, viewLedgerPage(ledger, page, c.get('locale')));
   };
 }
 
@@ -44,7 +46,9 @@ function exportRoute(ledger: Ledger, rule: string) {
       kinds: Object.fromEntries(LEDGER_KINDS.map((k) => [k, m(`kinds.${ledger}.${k}`)])),
     };
     const day = new Date().toISOString().slice(0, 10);
-    return new Response(ledgerCsv(ledger, entries, labels, site.timezone), {
+    // Times as the member's pages show them: the browser's zone once it told us, else the site's.
+    const zone = validTimeZone(getCookie(c, 'ba-tz')) ?? site.timezone;
+    return new Response(ledgerCsv(ledger, entries, labels, zone, locale), {
       headers: {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': contentDisposition('attachment', `${m(`file.${ledger}`)}-${day}.csv`),

@@ -80,7 +80,8 @@ for (const engine of engines()) {
       expect(num(own.s)).toBe(1_250_000);
       expect(num(demo.score)).toBe(320);
       const [first] = await t.db.sql`SELECT * FROM user_money_log WHERE user_id = ${demo.id} ORDER BY id LIMIT 1`;
-      expect(first).toMatchObject({ kind: 'adjust', memo: 'Opening balance' });
+      expect(first).toMatchObject({ kind: 'adjust', memo: '' });
+      expect(JSON.parse(String(first.params))).toEqual({ t: 'opening' });
     });
 
     test('50 concurrent changes on one account keep the invariant', async () => {

@@ -3,6 +3,8 @@ import { type Db, num, nowSeconds } from '~/server/db/client';
 import { Codes, DomainError } from '~/server/errors';
 import { zonedParts } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
+import type { Locale } from '~/lib/types';
+import { describeEntry, visibleReference } from './describe';
 import { LEDGER_KINDS, type LedgerKind, type LedgerQuery } from './schemas';
 
 /** The two append-only ledgers: balance (user.money, integer fen) and points (user.score). */
@@ -228,12 +230,18 @@ export interface LedgerItemView {
   before: string | number;
   after: string | number;
   kind: LedgerKind;
+  /** The entry in the request's language. */
   memo: string;
+  params: LedgerParams;
   reference: string;
   created_at: number;
 }
 
-export function viewLedgerPage(ledger: Ledger, page: LedgerPage): { list: LedgerItemView[]; total: number; sum: string | number } {
+export function viewLedgerPage(
+  ledger: Ledger,
+  page: LedgerPage,
+  locale: Locale,
+): { list: LedgerItemView[]; total: number; sum: string | number } {
   const show = (n: number) => (ledger === 'money' ? fenToYuan(n) : n);
   return {
     list: page.list.map((e) => ({
@@ -242,8 +250,9 @@ export function viewLedgerPage(ledger: Ledger, page: LedgerPage): { list: Ledger
       before: show(e.before),
       after: show(e.after),
       kind: e.kind,
-      memo: e.memo,
-      reference: e.reference,
+      memo: describeEntry(locale, e),
+      params: e.params,
+      reference: visibleReference(e.reference),
       created_at: e.createdAt,
     })),
     total: page.total,

@@ -1,7 +1,8 @@
 /** Members in the operator console: list, detail, status, group, sessions, balance adjustments. */
 import type { SQL } from 'bun';
 import { createHash } from 'node:crypto';
-import { changeLedger, dayStart, type LedgerEntry } from '~/features/ledger';
+import { changeLedger, dayStart, describeEntry, type LedgerEntry } from '~/features/ledger';
+import type { Locale } from '~/lib/types';
 import { fenToYuan } from '~/lib/money';
 import { searchAudit, writeAudit } from '~/server/audit';
 import { type Db, num, numOrNull, nowSeconds } from '~/server/db/client';
@@ -86,7 +87,7 @@ async function memberRow(sql: SQL, id: number): Promise<Row | null> {
 }
 
 /** A member, their live sessions, latest ledger entries and the audit entries about them; unknown → 404. */
-export async function memberDetail(db: Db, id: number) {
+export async function memberDetail(db: Db, id: number, locale: Locale = 'zh-cn') {
   const r = await memberRow(db.sql, id);
   if (!r) throw notFound();
   const entry = (e: Row, money: boolean) => {
@@ -97,7 +98,7 @@ export async function memberDetail(db: Db, id: number) {
       before: show(e.before),
       after: show(e.after),
       kind: String(e.kind),
-      memo: String(e.memo ?? ''),
+      memo: describeEntry(locale, { memo: String(e.memo ?? ''), params: JSON.parse(String(e.params ?? '{}')) }),
       created_at: num(e.created_at),
     };
   };

@@ -137,7 +137,7 @@ export const operatorRouter = new Hono<ApiEnv>()
     handle(async (c) => {
       const { db } = await requireOperator(c, 'operator/memberDetail');
       const { id } = parseInput(idSchema, c.get('query'));
-      return { data: await memberDetail(db, id) };
+      return { data: await memberDetail(db, id, c.get('locale')) };
     }),
   )
   .post(

@@ -213,7 +213,7 @@ async function seedMember(db: Db, userId: number, specs: DemoOrderSpec[], name: 
       userId,
       amount: net,
       kind: 'topup',
-      memo: '对公转账充值（保费专户）',
+      params: { t: 'topup', ref: `TOPUP-${name.toUpperCase()}-ORDERS` },
       reference: `TOPUP-${name.toUpperCase()}-ORDERS`,
       at: clock(),
     });

@@ -98,18 +98,19 @@ export async function allocate(
         created_at: at,
       })} RETURNING *`;
       const reference = `team_transfer:${num(transfer.id)}`;
-      const note = input.memo ? `：${input.memo}` : '';
-      const ownerMemo = input.direction === 'allocate' ? `分配给子账号 ${subUsername}` : `从子账号 ${subUsername} 收回`;
-      const subMemo = input.direction === 'allocate' ? '主账号分配' : '主账号收回';
+      // The entries say what happened as data; the owner's memo is their own words (a note).
+      const note: Record<string, string> = input.memo ? { note: input.memo } : {};
+      const ownerMemo = { t: input.direction === 'allocate' ? 'team.allocateTo' : 'team.reclaimFrom', account: subUsername, ...note };
+      const subMemo = { t: input.direction === 'allocate' ? 'team.allocatedBy' : 'team.reclaimedBy', ...note };
       // Debit first: if the payer is short after all, nothing has been credited.
       const debit = { amount: -input.amount, kind: 'allocation' as const, reference, at };
       const credit = { amount: input.amount, kind: 'allocation' as const, reference, at };
       if (input.direction === 'allocate') {
-        await changeBalance(tx, { ...debit, userId: ownerId, memo: ownerMemo + note });
-        await changeBalance(tx, { ...credit, userId: input.id, memo: subMemo + note });
+        await changeBalance(tx, { ...debit, userId: ownerId, params: ownerMemo });
+        await changeBalance(tx, { ...credit, userId: input.id, params: subMemo });
       } else {
-        await changeBalance(tx, { ...debit, userId: input.id, memo: subMemo + note });
-        await changeBalance(tx, { ...credit, userId: ownerId, memo: ownerMemo + note });
+        await changeBalance(tx, { ...debit, userId: input.id, params: subMemo });
+        await changeBalance(tx, { ...credit, userId: ownerId, params: ownerMemo });
       }
       await writeAudit(tx, {
         userId: ownerId,

@@ -5,6 +5,7 @@
  */
 import { Notice } from '~/components/notice';
 import { formatDate, formatMoney } from '~/lib/format';
+import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { listGroups } from '../groups';
 import { memberDetail } from '../members';
@@ -20,7 +21,7 @@ export function MemberDetailPage({ query }: { query: string }) {
       render={async ({ tx, params, view, here, can }) => {
         const id = Number(params.id);
         const db = getDb();
-        const detail = Number.isInteger(id) && id > 0 ? await memberDetail(db, id).catch(() => null) : null;
+        const detail = Number.isInteger(id) && id > 0 ? await memberDetail(db, id, getRequestContext().locale).catch(() => null) : null;
         if (!detail) {
           return (
             <Notice kind="warning" role="alert">
