@@ -1,4 +1,5 @@
 /** An endorsement's detail (member and operator): summary, items, timeline, documents, notice; the viewer's actions. */
+import { getRequestContext } from '~/server/context';
 import { formatDate } from '~/lib/format';
 import { type EndorseDetail, ItemsTable } from './endorse-items';
 import { money } from './endorse-money';
@@ -50,7 +51,9 @@ export function EndorseDetailView({
           <dt>{t.policy}</dt>
           <dd>
             {policyHref ? <a href={policyHref}>{e.policy_no}</a> : e.policy_no}
-            {e.policy ? ` · ${e.policy.plan_name} · ${e.policy.start_date} – ${e.policy.end_date}` : ''}
+            {e.policy
+              ? ` · ${getRequestContext().locale === 'en' ? e.policy.plan_name_en : e.policy.plan_name} · ${e.policy.start_date} – ${e.policy.end_date}`
+              : ''}
           </dd>
           <dt>{t.effective}</dt>
           <dd>{e.effective_date}</dd>

@@ -77,7 +77,7 @@ export async function EndorseDraft({
         <dl className="endorse-facts">
           <dt>{text.detail.policy}</dt>
           <dd>
-            {e.policyNo} {policy ? `· ${policy.planName} · ${policy.start} – ${policy.end}` : ''}
+            {e.policyNo} {policy ? `· ${locale === 'en' ? policy.planNameEn : policy.planName} · ${policy.start} – ${policy.end}` : ''}
           </dd>
           <dt>{text.detail.effective}</dt>
           <dd>{e.effectiveDate}</dd>

@@ -1,4 +1,5 @@
 /** Step one of the Add flow: the policy and the effective date of a new draft (the create API through a form). */
+import { getRequestContext } from '~/server/context';
 import { eligiblePolicyList, ordersPort } from '~/features/endorse';
 import { ApiForm } from '~/components/api-form';
 import type { Db } from '~/server/db/client';
@@ -38,7 +39,7 @@ export async function EndorseStart({ db, userId, text, today }: { db: Db; userId
               .filter((p) => p.open_id === null)
               .map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.policy_no} · {p.plan_name} · {p.start_date} – {p.end_date}
+                  {p.policy_no} · {getRequestContext().locale === 'en' ? p.plan_name_en : p.plan_name} · {p.start_date} – {p.end_date}
                 </option>
               ))}
           </select>

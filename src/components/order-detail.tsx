@@ -11,7 +11,9 @@ import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { OrderActions, OrderRefresh } from '~/islands/order-actions';
 import { Notice } from './notice';
+import { mixPremium } from '~/features/products';
 import { OrderFrame } from './order-frame';
+import { OrderPremium } from './order-premium';
 import { OrderRoster } from './order-roster';
 import { OrderStatusBadge } from './order-status';
 import { fill } from './order-text';
@@ -82,18 +84,26 @@ export function OrderDetailPage({ query }: { query: string }) {
                 </div>
                 <div className="kv">
                   <dt>{order.product === 'anze' ? d.band : d.class}</dt>
-                  <dd>{order.class}</dd>
+                  <dd data-class-mix>
+                    {Object.entries(order.classMix)
+                      .sort(([a], [b]) => Number(a) - Number(b))
+                      .map(([c, n]) => (Object.keys(order.classMix).length > 1 ? `${c} × ${n}` : c))
+                      .join(' · ')}
+                  </dd>
                 </div>
                 <div className="kv">
                   <dt>{d.insuredCount}</dt>
                   <dd>{order.insuredCount}</dd>
                 </div>
-                <div className="kv">
-                  <dt>{d.perPerson}</dt>
-                  <dd>
-                    {money(order.perPerson)} ({d.rate} {order.rate}%)
-                  </dd>
-                </div>
+                {Object.keys(order.classMix).length > 1 ? null : (
+                  <div className="kv">
+                    <dt>{d.perPerson}</dt>
+                    <dd>
+                      {money(mixPremium(order.plan, order.months, order.classMix).lines[0]?.perPerson ?? order.perPerson)} ({d.rate}{' '}
+                      {order.rate}%)
+                    </dd>
+                  </div>
+                )}
                 <div className="kv kv-stat">
                   <dt>{d.premium}</dt>
                   <dd>{money(order.premium)}</dd>
@@ -141,6 +151,7 @@ export function OrderDetailPage({ query }: { query: string }) {
               </div>
               {status === 'underwriting' ? <p className="order-sub">{d.underwritingWait}</p> : null}
             </section>
+            <OrderPremium db={db} order={order} o={o} timeZone={view.timeZone} />
             <section className="card" aria-labelledby="od-holder">
               <h2 id="od-holder" className="card-title">
                 {d.holder}

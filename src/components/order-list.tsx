@@ -244,7 +244,7 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
                             </td>
                             <td className="od-plan">
                               {type === 'withoutDetail' ? `${o.products[r.product]} · ` : ''}
-                              {r.planName}
+                              {view.locale === 'en' ? r.planNameEn : r.planName}
                               <span className="order-sub">{r.holderName}</span>
                             </td>
                             <td className="od-period">

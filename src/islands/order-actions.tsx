@@ -1,7 +1,9 @@
 'use client';
 /**
  * The buttons of one order (detail page): Pay from balance, Cancel, Surrender, each behind an
- * inline confirmation; Surrender asks for the last day of cover and shows the refund it gives.
+ * inline confirmation. Surrender asks for the last day of cover (default: the earliest allowed,
+ * today, and why) and shows the server's quote for that day before the member confirms: the
+ * refund, what the policy keeps, the balance after, open endorsements given back, per person.
  * The server checks the state again (409 with the current status) and pays once per request id.
  */
 import '../components/order-page.css';
@@ -24,21 +26,52 @@ export interface OrderActionsProps {
   o: Pick<OrderTexts, 'actions' | 'confirm'>;
 }
 
-const day = (d: string) => Date.UTC(Number(d.slice(0, 4)), Number(d.slice(5, 7)) - 1, Number(d.slice(8, 10))) / 86_400_000;
+/** GET /order/surrenderQuote, as the dialog reads it (yuan strings). */
+interface SurrenderQuote {
+  date: string;
+  earliest: string;
+  reason: 'notStarted' | 'inForce';
+  refund: string;
+  kept: string;
+  balance_after: string;
+  pending: { ref: string; amount: string }[];
+  lines: { name: string; id_no: string; class: number; people: number; kept_days: number; refund: string }[];
+}
 
 export const OrderActions = island(
   'order-actions/OrderActions',
   function OrderActions({ id, actions, premium, startDate, endDate, today, o }: OrderActionsProps) {
     const [asking, setAsking] = useState<null | 'pay' | 'cancel' | 'surrender'>(null);
-    const [date, setDate] = useState(today > startDate ? today : startDate);
+    const [date, setDate] = useState(today);
+    const [quote, setQuote] = useState<SurrenderQuote | null>(null);
     const [busy, setBusy] = useState(false);
     const [error, setError] = useState<string | null>(null);
     const payId = useRef((globalThis.crypto?.randomUUID?.() ?? `${Date.now()}${Math.random()}`).replaceAll('-', '').slice(0, 32));
-    const refund = () => {
-      const total = day(endDate) - day(startDate) + 1;
-      const last = date < startDate ? day(startDate) - 1 : day(date);
-      return Math.floor((premium * Math.max(0, day(endDate) - last)) / total);
-    };
+    useEffect(() => {
+      if (asking !== 'surrender') return;
+      let live = true;
+      setQuote(null);
+      request<SurrenderQuote>({
+        url: '/userapi/v1/order/surrenderQuote',
+        method: 'GET',
+        params: { id, date },
+        showErrorMessage: false,
+        showCodeMessage: false,
+      })
+        .then((r) => {
+          if (live) {
+            setQuote(r.data);
+            setError(null);
+          }
+        })
+        .catch((err) => {
+          if (live) setError(isApiError(err) && err.envelope ? err.envelope.message : String(err));
+        });
+      return () => {
+        live = false;
+      };
+    }, [asking, id, date]);
+    const yuanText = (y: string) => formatMoney(y);
     const run = async (what: 'pay' | 'cancel' | 'surrender') => {
       setBusy(true);
       setError(null);
@@ -80,15 +113,55 @@ export const OrderActions = island(
                   min={today}
                   max={endDate}
                   value={date}
-                  onChange={(e) => setDate(e.target.value)}
+                  onChange={(e) => setDate(e.target.value || today)}
                 />
-                <span>{fill(o.confirm.surrenderRefund, { amount: formatMoney(fenToYuan(refund())) })}</span>
+                <div className="surrender-quote" aria-live="polite" data-surrender-quote>
+                  <p className="order-sub">
+                    {today < startDate
+                      ? fill(o.confirm.surrenderNotStarted, { start: startDate })
+                      : fill(o.confirm.surrenderInForce, { today })}
+                  </p>
+                  {quote ? (
+                    <>
+                      <p>
+                        <strong data-refund>
+                          {fill(o.confirm.surrenderRefund, { amount: yuanText(quote.refund), after: yuanText(quote.balance_after) })}
+                        </strong>
+                      </p>
+                      <p className="order-sub">{fill(o.confirm.surrenderKept, { kept: yuanText(quote.kept) })}</p>
+                      {quote.pending.map((p) => (
+                        <p key={p.ref} className="order-sub">
+                          {fill(o.confirm.surrenderPending, { ref: p.ref, amount: yuanText(p.amount) })}
+                        </p>
+                      ))}
+                      {quote.lines.length > 1 ? (
+                        <details>
+                          <summary>{fill(o.confirm.surrenderPeople, { n: quote.lines.length })}</summary>
+                          <ul className="surrender-lines">
+                            {quote.lines.map((l, i) => (
+                              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id of their own and never reorder
+                              <li key={i}>
+                                <span>{l.name || fill(o.confirm.surrenderHeadcount, { n: l.people })}</span>{' '}
+                                <span className="nowrap">{l.id_no}</span>{' '}
+                                <span className="nowrap">
+                                  {fill(o.confirm.surrenderLine, { days: l.kept_days, amount: yuanText(l.refund) })}
+                                </span>
+                              </li>
+                            ))}
+                          </ul>
+                        </details>
+                      ) : null}
+                    </>
+                  ) : error ? null : (
+                    <p className="order-sub">{o.confirm.surrenderLoading}</p>
+                  )}
+                </div>
               </>
             ) : null}
             <button
               type="button"
               className="btn btn-primary btn-sm"
-              disabled={busy}
+              disabled={busy || (asking === 'surrender' && !quote)}
               aria-busy={busy || undefined}
               onClick={() => run(asking)}
             >

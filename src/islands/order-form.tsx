@@ -8,7 +8,7 @@
  */
 import '../components/order-page.css';
 import { useRef, useState } from 'react';
-import { computePremium } from '~/features/products/schemas';
+import { computePremium, countByClass, mixPremium } from '~/features/products/schemas';
 import type { OrderTexts } from '~/components/order-text';
 import { quickCheckRows } from '~/lib/insured-row-checks';
 import { interpolate } from '~/lib/interpolate';
@@ -75,9 +75,10 @@ export const OrderFormIsland = island(
     const premium = (() => {
       if (!plan?.annual[String(cls)]) return null;
       if (!plan.named_list) return { ...computePremium(plan, { class: cls, headcount, months }), count: headcount };
-      const one = computePremium(plan, { class: cls, headcount: 1, months });
-      const total = rows.reduce((sum, r) => sum + computePremium(plan, { class: rowClass(r), headcount: 1, months }).premium, 0);
-      return { ...one, premium: total, count: rows.length };
+      // Priced per class, exactly as the order will be: one line per class when the list mixes them.
+      const mix = mixPremium(plan, months, countByClass(rows.map((r) => ({ class: rowClass(r) }))));
+      const one = computePremium(plan, { class: mix.lines.length === 1 ? mix.lines[0].class : cls, headcount: 1, months });
+      return { ...one, premium: mix.total, count: rows.length, lines: mix.lines };
     })();
 
     if (!plan) return <p className="notice notice-warning">{f.noPlans}</p>;
@@ -192,14 +193,24 @@ export const OrderFormIsland = island(
           <span>
             {f.total}
             {premium ? (
-              <span className="order-sub" data-breakdown>
-                {interpolate(f.breakdown, {
-                  n: premium.count,
-                  per: yuan(premium.perPerson),
-                  annual: yuan(premium.annual),
-                  rate: premium.rate,
-                })}
-              </span>
+              'lines' in premium && premium.lines && premium.lines.length > 1 ? (
+                <span className="order-sub" data-breakdown>
+                  {premium.lines.map((l) => (
+                    <span key={l.class} className="order-class-line" data-class-line={l.class}>
+                      {interpolate(f.classLine, { c: l.class, n: l.people, per: yuan(l.perPerson), sub: yuan(l.subtotal) })}
+                    </span>
+                  ))}
+                </span>
+              ) : (
+                <span className="order-sub" data-breakdown>
+                  {interpolate(f.breakdown, {
+                    n: premium.count,
+                    per: yuan(premium.perPerson),
+                    annual: yuan(premium.annual),
+                    rate: premium.rate,
+                  })}
+                </span>
+              )
             ) : null}
           </span>
           <strong data-premium>¥{yuan(total)}</strong>

@@ -8,7 +8,7 @@
 import '../components/order-page.css';
 import { useState } from 'react';
 import type { OrderTexts } from '~/components/order-text';
-import { computePremium, type PlanSnapshot, premiumProblem } from '~/features/products/schemas';
+import { computePremium, mixPremium, type PlanSnapshot, premiumProblem } from '~/features/products/schemas';
 import { formatMoney } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import { island } from '~/lib/islands/island';
@@ -24,6 +24,14 @@ export interface QuoteValues {
   class: number;
   headcount: number;
   months: number;
+  /** People per class when they fall into several (`{"1": 7, "2": 6}`); empty: everyone in `class`. */
+  mix: Record<string, number>;
+}
+
+/** The mix a quote prices: the classes given, or everyone in the one class. */
+export function mixOf(v: QuoteValues): Record<string, number> {
+  const given = Object.fromEntries(Object.entries(v.mix).filter(([, n]) => n > 0));
+  return Object.keys(given).length ? given : { [String(v.class)]: v.headcount };
 }
 
 export interface OrderQuoteProps {
@@ -42,7 +50,9 @@ const yuan = (fen: number) => formatMoney(fenToYuan(fen));
 /** Where Buy leads: the order form prefilled, through login when needed. */
 export function buyHref(plan: QuotePlan, v: QuoteValues, loggedIn: boolean): string {
   const page = plan.named_list ? plan.product : 'withoutDetail';
-  const target = `/user/order/${page}?new=1&plan=${plan.id}&class=${v.class}&months=${v.months}&headcount=${v.headcount}`;
+  const mix = mixOf(v);
+  const headcount = Object.values(mix).reduce((s, n) => s + n, 0);
+  const target = `/user/order/${page}?new=1&plan=${plan.id}&class=${v.class}&months=${v.months}&headcount=${headcount}`;
   return loggedIn ? target : `/user/login?to=${encodeURIComponent(target)}`;
 }
 
@@ -60,8 +70,16 @@ export const OrderQuote = island('order-quote', function OrderQuote({ plans, ini
     });
     setLive(true);
   };
-  const problem = plan ? premiumProblem(plan, v) : null;
-  const result = plan && !problem ? computePremium(plan, v) : null;
+  // One price function for quote and order: each class priced on its own, the headcount checked on the sum.
+  const mix = mixOf(v);
+  const people = Object.values(mix).reduce((s, n) => s + n, 0);
+  const problem = plan
+    ? (Object.keys(mix)
+        .map((c) => premiumProblem(plan, { ...v, class: Number(c), headcount: people }))
+        .find(Boolean) ?? null)
+    : null;
+  const priced = plan && !problem ? mixPremium(plan, v.months, mix) : null;
+  const result = plan && !problem ? { ...computePremium(plan, { ...v, headcount: people }), premium: priced?.total ?? 0 } : null;
   const f = o.offer;
   return (
     <>
@@ -109,6 +127,31 @@ export const OrderQuote = island('order-quote', function OrderQuote({ plans, ini
             ))}
           </select>
         </div>
+        <details className="quote-mix" style={{ gridColumn: '1 / -1' }} open={Object.keys(v.mix).length > 0 || undefined}>
+          <summary>{f.mixTitle}</summary>
+          <p className="order-sub">{f.mixHint}</p>
+          <div className="quote-mix-grid">
+            {(plan?.classes ?? []).map((c) => (
+              <div className="field" key={c}>
+                <label htmlFor={`oq-mix-${c}`}>{fill(f.mixPeople, { c })}</label>
+                <input
+                  id={`oq-mix-${c}`}
+                  name={`c${c}`}
+                  type="number"
+                  min={0}
+                  value={v.mix[String(c)] ?? ''}
+                  onChange={(e) => {
+                    const n = Math.max(0, Math.floor(Number(e.target.value) || 0));
+                    const next = { ...v.mix };
+                    if (n > 0) next[String(c)] = n;
+                    else delete next[String(c)];
+                    change({ mix: next });
+                  }}
+                />
+              </div>
+            ))}
+          </div>
+        </details>
         <div className="field" style={{ gridColumn: '1 / -1' }}>
           <button type="submit" className="btn btn-primary">
             {f.quote}
@@ -128,9 +171,19 @@ export const OrderQuote = island('order-quote', function OrderQuote({ plans, ini
             <p className="quote-figure" data-quote-premium>
               ¥{yuan(result.premium)}
             </p>
-            <p className="muted">
-              {fill(o.form.breakdown, { n: v.headcount, per: yuan(result.perPerson), annual: yuan(result.annual), rate: result.rate })}
-            </p>
+            {priced && priced.lines.length > 1 ? (
+              <ul className="muted quote-lines" data-quote-lines>
+                {priced.lines.map((l) => (
+                  <li key={l.class} data-class-line={l.class}>
+                    {fill(o.form.classLine, { c: l.class, n: l.people, per: yuan(l.perPerson), sub: yuan(l.subtotal) })}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">
+                {fill(o.form.breakdown, { n: people, per: yuan(result.perPerson), annual: yuan(result.annual), rate: result.rate })}
+              </p>
+            )}
             <p>
               <a className="btn btn-primary" href={buyHref(plan, v, loggedIn)} data-action="buy">
                 {f.buy}

@@ -16,7 +16,7 @@ export { ordersPort } from './roster';
 export { baseEndorseContext, endorseContext } from './router';
 export { endorseListSchema as endorseQuerySchema, operatorListSchema, type OperatorListQuery, DOCUMENT_KINDS } from './schemas';
 export { type Endorsement, findVisibleEndorsement, siteToday } from './model';
-export { endorsementDetail, listEndorsements, listForOperator } from './queries';
+export { endorsementDetail, endorsementRefs, listEndorsements, listForOperator } from './queries';
 export { runDueSandbox } from './sandbox';
 export { eligiblePolicyList, rosterPage } from './views';
 export { seedEndorseDemo } from './demo';

@@ -26,7 +26,10 @@ export async function noticeBytes(db: Db, port: RosterPort, id: number): Promise
   doc.pair('保单号 Policy', e.policyNo);
   if (policy) {
     doc.pair('投保人 Policyholder', policy.policyholder);
-    doc.pair('方案 Plan', policy.planName);
+    doc.pair(
+      '方案 Plan',
+      policy.planNameEn && policy.planNameEn !== policy.planName ? `${policy.planName} / ${policy.planNameEn}` : policy.planName,
+    );
     doc.pair('保险期间 Period', `${policy.start} — ${policy.end} (${periodDays(policy, policy.start).D} 天/days)`);
   }
   doc.pair('生效日期 Effective', e.effectiveDate);

@@ -15,6 +15,7 @@ export interface Policy {
   orderNo: string;
   policyNo: string;
   planName: string;
+  planNameEn: string;
   policyholder: string;
   /** Period, `YYYY-MM-DD`, both inclusive. */
   start: string;

@@ -144,6 +144,7 @@ export async function endorsementDetail(
             id: policy.id,
             policy_no: policy.policyNo,
             plan_name: policy.planName,
+            plan_name_en: policy.planNameEn,
             start_date: policy.start,
             end_date: policy.end,
             type: policy.type,
@@ -176,4 +177,13 @@ export async function endorsementDetail(
     notice_url: e.status === 'approved' ? `/userapi/v1/endorse/notice?id=${e.id}` : '',
     actions,
   };
+}
+
+/** Apply and endorsement numbers of endorsements by id (the premium history names them). */
+export async function endorsementRefs(db: Db, ids: number[]): Promise<Map<number, { applyNo: string; endorseNo: string }>> {
+  if (!ids.length) return new Map();
+  const rows = await db.sql`SELECT id, apply_no, endorse_no FROM endorsement WHERE id IN ${db.sql(ids)}`;
+  return new Map(
+    rows.map((r: Record<string, unknown>) => [Number(r.id), { applyNo: String(r.apply_no), endorseNo: String(r.endorse_no ?? '') }]),
+  );
 }

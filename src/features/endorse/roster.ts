@@ -36,6 +36,7 @@ function toPolicy(o: OrderRecord): Policy {
     orderNo: o.orderNo,
     policyNo: o.policyNo ?? '',
     planName: o.planName,
+    planNameEn: o.planNameEn,
     policyholder: o.holderName,
     start: o.startDate,
     end: o.endDate,

@@ -21,6 +21,7 @@ export async function eligiblePolicyList(db: Db, port: RosterPort, userId: numbe
     policy_no: p.policyNo,
     type: p.type,
     plan_name: p.planName,
+    plan_name_en: p.planNameEn,
     policyholder: p.policyholder,
     start_date: p.start,
     end_date: p.end,

@@ -2,7 +2,7 @@
  * Placing an order (→ unpaid): the start-date rule, the policyholder prefill and createOrder, which
  * prices the order exactly as a quote and is idempotent by request id.
  */
-import { computePremium, planOnSale, quotePremium, snapshotOf } from '~/features/products';
+import { computePremium, countByClass, mixPremium, planOnSale, quotePremium, snapshotOf } from '~/features/products';
 import { writeAudit } from '~/server/audit';
 import { type Db, nowSeconds } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';
@@ -84,10 +84,9 @@ export async function createOrder(
   }
   // The order's own class and headcount are checked exactly as a quote is.
   const quoted = quotePremium(plan, { class: input.class, headcount, months: input.months });
-  // A named list may mix classes: each row is priced at its class, so a uniform list equals the quote.
-  const premium = plan.named_list
-    ? rows.reduce((sum, r) => sum + computePremium(plan, { class: r.class, headcount: 1, months: input.months }).premium, 0)
-    : quoted.premium;
+  // A named list may mix classes: each class is priced on its own (one line per class), so a uniform list equals the quote.
+  const classMix = plan.named_list ? countByClass(rows) : { [String(input.class)]: headcount };
+  const premium = plan.named_list ? mixPremium(plan, input.months, classMix).total : quoted.premium;
   const endDate = endDateFor(input.start_date, input.months);
   const at = o.at ?? nowSeconds();
   const actor: Actor = { kind: 'member', userId, ip: o.ip };
@@ -105,6 +104,7 @@ export async function createOrder(
         plan_snapshot: JSON.stringify(snapshotOf(plan)),
         named_list: plan.named_list ? 1 : 0,
         class: input.class,
+        class_mix: JSON.stringify(classMix),
         months: input.months,
         start_date: input.start_date,
         end_date: endDate,

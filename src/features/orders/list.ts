@@ -66,6 +66,7 @@ export function listItemView(o: OrderRecord, today: string) {
     policy_no: o.policyNo,
     type: o.product,
     plan_name: o.planName,
+    plan_name_en: o.planNameEn,
     named_list: o.namedList,
     status: displayStatus(o, today),
     start_date: o.startDate,

@@ -2,6 +2,8 @@
  * The policy PDF (GET /order/policy): policyholder, plan, limits, period, premium, insured count,
  * and the insured list as an annex; Chinese text in the embedded CJK font (subset) from npm.
  */
+import { netPremium, premiumHistory } from '~/features/ledger';
+import { mixPremium } from '~/features/products';
 import { rgb } from '@cantoo/pdf-lib';
 import { maskResidentId } from '~/lib/cn-id';
 import { fenToYuan } from '~/lib/money';
@@ -37,7 +39,7 @@ export async function policyPdf(db: Db, order: OrderRecord, today: string): Prom
 
   text(`${PRODUCT_ZH[order.product]} 保险单`, MARGIN, 20);
   y -= 22;
-  text(`Policy of ${order.product} insurance · ${order.planName}`, MARGIN, 10, grey);
+  text(`Policy of ${order.product} insurance · ${order.planNameEn}`, MARGIN, 10, grey);
   y -= 26;
   const field = (label: string, value: string) => {
     text(label, MARGIN, 10, grey);
@@ -59,12 +61,36 @@ export async function policyPdf(db: Db, order: OrderRecord, today: string): Prom
   line();
   y -= 14;
   field('保障方案', `${PRODUCT_ZH[order.product]} · ${order.planName}`);
-  field(order.product === 'anze' ? '行业风险档次' : '职业类别', `${order.class} 类`);
+  const priced = mixPremium(order.plan, order.months, order.classMix);
+  if (priced.lines.length > 1) {
+    // One line per class, as it was priced.
+    for (const [i, l] of priced.lines.entries()) {
+      field(
+        i === 0 ? (order.product === 'anze' ? '行业风险档次' : '职业类别') : '',
+        `${l.class} 类 × ${l.people} 人 × ${yuan(l.perPerson)} = ${yuan(l.subtotal)}`,
+      );
+    }
+  } else field(order.product === 'anze' ? '行业风险档次' : '职业类别', `${priced.lines[0]?.class ?? order.class} 类`);
   field('保险期间', `${order.startDate} 零时起至 ${order.endDate} 二十四时止（${order.months} 个月）`);
   field(order.namedList ? '被保险人数' : '投保人数', `${order.insuredCount} 人${order.namedList ? '（见附件清单）' : '（不记名）'}`);
-  field('每人保费', `${yuan(order.perPerson)}（年费率 × ${order.rate}%）`);
+  if (priced.lines.length <= 1) field('每人保费', `${yuan(priced.lines[0]?.perPerson ?? order.perPerson)}（年费率 × ${order.rate}%）`);
   field('保费合计', yuan(order.premium));
-  if (order.refunded > 0) field('已退保费', yuan(order.refunded));
+  // The premium account after the first premium: endorsements and refunds, then the net paid.
+  const KIND_ZH: Record<string, string> = {
+    endorse_charge: '批改加保保费',
+    endorse_refund: '批改减保退费',
+    endorse_reversal: '批改保费退回',
+    surrender_refund: '退保退费',
+    refusal_refund: '拒保退费',
+  };
+  const moves = (await premiumHistory(db.sql, order.id)).filter((e) => e.kind !== 'premium');
+  for (const e of moves) {
+    field(
+      KIND_ZH[e.kind] ?? e.kind,
+      `${e.amount > 0 ? '+' : '−'}${yuan(Math.abs(e.amount))}${e.effectiveDate ? `（${e.effectiveDate} 起）` : ''}`,
+    );
+  }
+  if (moves.length) field('净保费', yuan(await netPremium(db.sql, order.id)));
   y -= 4;
   line();
   y -= 14;

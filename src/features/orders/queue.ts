@@ -10,9 +10,12 @@ export interface QueueItem {
   member: string;
   type: string;
   plan_name: string;
+  plan_name_en: string;
   holder_name: string;
   credit_code: string;
   class: number;
+  /** People per class as bought. */
+  class_mix: Record<string, number>;
   start_date: string;
   end_date: string;
   insured_count: number;
@@ -33,9 +36,11 @@ export async function underwritingQueue(db: Db, q: { page: number; limit: number
         member: String(r.username),
         type: o.product,
         plan_name: o.planName,
+        plan_name_en: o.planNameEn,
         holder_name: o.holderName,
         credit_code: o.policyholder.credit_code ?? '',
         class: o.class,
+        class_mix: o.classMix,
         start_date: o.startDate,
         end_date: o.endDate,
         insured_count: o.insuredCount,

@@ -27,6 +27,8 @@ export interface OrderRecord {
   plan: PlanSnapshot;
   namedList: boolean;
   class: number;
+  /** People per occupation class as bought (`{"2": 7, "3": 13}`); priced per class. */
+  classMix: Record<string, number>;
   months: number;
   startDate: string;
   endDate: string;
@@ -60,6 +62,11 @@ function json<T>(text: unknown, fallback: T): T {
   }
 }
 
+function mixOf(r: Row): Record<string, number> {
+  const mix = json<Record<string, number>>(r.class_mix, {});
+  return Object.keys(mix).length ? mix : { [String(num(r.class))]: num(r.insured_count) };
+}
+
 export function toOrder(r: Row): OrderRecord {
   return {
     id: num(r.id),
@@ -74,6 +81,7 @@ export function toOrder(r: Row): OrderRecord {
     plan: json<PlanSnapshot>(r.plan_snapshot, {} as PlanSnapshot),
     namedList: num(r.named_list) === 1,
     class: num(r.class),
+    classMix: mixOf(r),
     months: num(r.months),
     startDate: String(r.start_date),
     endDate: String(r.end_date),

@@ -141,6 +141,29 @@ for (const engine of engines()) {
       expect(oh.premium).toBe(qh.body.data.premium);
     });
 
+    test('mixed classes: the quote of 7/6/7 is what the order charges; the detail page prices one line per class', async () => {
+      const q = await post('product/quote', {
+        plan_id: plans.guzhu,
+        class: 3,
+        headcount: 20,
+        months: 12,
+        classes: { '1': 7, '2': 6, '3': 7 },
+      });
+      expect(q.status).toBe(200);
+      expect(q.body.data.lines.map((l: { class: number; people: number }) => [l.class, l.people])).toEqual([
+        [1, 7],
+        [2, 6],
+        [3, 7],
+      ]);
+      const single = (await post('product/quote', { plan_id: plans.guzhu, class: 3, headcount: 20, months: 12 })).body.data.premium;
+      expect(q.body.data.premium).not.toBe(single);
+      const mixed = people(20, 9).map((p, i) => ({ ...p, class: i < 7 ? 1 : i < 13 ? 2 : 3 }));
+      const o = await place(demo, { class: 3, insured: mixed });
+      expect(o.premium).toBe(q.body.data.premium);
+      const [row] = await t.db.sql`SELECT class_mix FROM policy_order WHERE id = ${o.id}`;
+      expect(JSON.parse(String(row.class_mix))).toEqual({ '1': 7, '2': 6, '3': 7 });
+    });
+
     test('create: row errors come back together with row numbers, nothing saved; ID checksum, age, class, duplicates', async () => {
       const [n0] = await t.db.sql`SELECT COUNT(*) AS n FROM policy_order`;
       const good = people(3);

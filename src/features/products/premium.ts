@@ -68,3 +68,38 @@ export function computePremium(plan: PlanSnapshot, input: PremiumInput): Premium
   const perPerson = Math.floor((annual * rate + 50) / 100);
   return { perPerson, premium: perPerson * input.headcount, rate, months: input.months, annual };
 }
+
+/** One occupation class of a premium: how many people, the term premium each, the subtotal (fen). */
+export interface ClassLine {
+  class: number;
+  people: number;
+  perPerson: number;
+  subtotal: number;
+}
+
+/**
+ * The premium of a mix of classes (people per class): one line per class, in class order, and the
+ * total. Quote, form, order, detail page, PDF and queue all show this; a single class is one line.
+ */
+export function mixPremium(
+  plan: PlanSnapshot,
+  months: number,
+  people: Readonly<Record<string, number>>,
+): { lines: ClassLine[]; total: number; rate: number } {
+  const lines = Object.entries(people)
+    .map(([cls, n]) => ({ cls: Number(cls), n }))
+    .filter(({ cls, n }) => Number.isInteger(cls) && n > 0)
+    .sort((a, b) => a.cls - b.cls)
+    .map(({ cls, n }) => {
+      const { perPerson } = computePremium(plan, { class: cls, headcount: 1, months });
+      return { class: cls, people: n, perPerson, subtotal: perPerson * n };
+    });
+  return { lines, total: lines.reduce((s, l) => s + l.subtotal, 0), rate: SHORT_TERM_RATES[months] ?? 100 };
+}
+
+/** People per class of a list of rows. */
+export function countByClass(rows: readonly { class: number }[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of rows) out[String(r.class)] = (out[String(r.class)] ?? 0) + 1;
+  return out;
+}

@@ -23,6 +23,10 @@ export const quoteSchema = v.object({
   class: intIn(1, 6, 'product.classInvalid'),
   headcount: intIn(1, 100_000, 'product.headcountInvalid'),
   months: intIn(1, 12, 'product.monthsInvalid'),
+  /** People per class when they fall into several (`{"1": 7, "2": 6}`): each class priced on its own; headcount is their sum. */
+  classes: v.optional(
+    v.record(v.pipe(v.string(), v.regex(/^[1-6]$/, 'product.classInvalid')), intIn(0, 100_000, 'product.headcountInvalid')),
+  ),
 });
 export type QuoteInput = v.InferOutput<typeof quoteSchema>;
 
@@ -66,5 +70,15 @@ export const planUpdateSchema = v.pipe(
 export type PlanUpdateInput = v.InferOutput<typeof planUpdateSchema>;
 
 // Isomorphic premium arithmetic and plan types, for islands (the live premium on the order form).
-export { computePremium, type Premium, type PremiumInput, type PremiumProblem, premiumProblem, SHORT_TERM_RATES } from './premium';
+export {
+  type ClassLine,
+  computePremium,
+  countByClass,
+  mixPremium,
+  type Premium,
+  type PremiumInput,
+  type PremiumProblem,
+  premiumProblem,
+  SHORT_TERM_RATES,
+} from './premium';
 export type { PlanLimit, PlanSnapshot } from './types';

@@ -3,7 +3,7 @@ import type { SQL } from 'bun';
 import { writeAudit } from '~/server/audit';
 import { Codes, DomainError } from '~/server/errors';
 import { fenToYuan } from '~/lib/money';
-import { computePremium, type Premium, type PremiumInput, premiumProblem } from './premium';
+import { computePremium, type Premium, type PremiumInput, premiumProblem, mixPremium } from './premium';
 import type { PlanUpdateInput, ProductCode } from './schemas';
 import type { Plan, PlanLimit, PlanSnapshot, Product } from './types';
 
@@ -122,11 +122,23 @@ export async function catalogue(db: Db, locale: 'zh-cn' | 'en' = 'zh-cn') {
 }
 
 /** POST /product/quote: the same arithmetic the order uses. */
-export async function quote(db: Db, input: PremiumInput & { plan_id: number }) {
+export async function quote(db: Db, input: PremiumInput & { plan_id: number; classes?: Record<string, number> }) {
   const plan = await planOnSale(db, input.plan_id);
-  const p = quotePremium(plan, input);
+  const given = Object.fromEntries(Object.entries(input.classes ?? {}).filter(([, n]) => n > 0));
+  const mix = Object.keys(given).length ? given : { [String(input.class)]: input.headcount };
+  const headcount = Object.values(mix).reduce((s, n) => s + n, 0);
+  // Every class and the whole headcount are checked as an order checks them; each class priced on its own.
+  for (const cls of Object.keys(mix)) quotePremium(plan, { ...input, class: Number(cls), headcount });
+  const p = quotePremium(plan, { ...input, class: Number(Object.keys(mix)[0]), headcount });
+  const priced = mixPremium(plan, input.months, mix);
   return {
-    premium: fenToYuan(p.premium),
+    premium: fenToYuan(priced.total),
+    lines: priced.lines.map((l) => ({
+      class: l.class,
+      people: l.people,
+      per_person: fenToYuan(l.perPerson),
+      subtotal: fenToYuan(l.subtotal),
+    })),
     per_person: fenToYuan(p.perPerson),
     rate: p.rate / 100,
     months: p.months,

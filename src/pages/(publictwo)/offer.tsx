@@ -34,6 +34,10 @@ export default async function Offer({ query }: { query?: string }) {
     class: int('class', first?.classes[0] ?? 1),
     headcount: int('headcount', first?.min_insured ?? 1),
     months: int('months', 12),
+    mix: Object.fromEntries((first?.classes ?? []).map((c) => [String(c), int(`c${c}`, 0)]).filter(([, n]) => Number(n) > 0)) as Record<
+      string,
+      number
+    >,
   };
   const problems = Object.fromEntries(
     ['product.classNotAllowed', 'product.headcountRange', 'product.monthsInvalid'].map((k) => [k, apiMessage(view.locale, k)]),

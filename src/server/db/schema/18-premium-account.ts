@@ -47,6 +47,8 @@ const COMMON_BEFORE = [
   `ALTER TABLE user_money_log ADD COLUMN params TEXT NOT NULL DEFAULT '{}'`,
   `ALTER TABLE user_score_log ADD COLUMN params TEXT NOT NULL DEFAULT '{}'`,
   `ALTER TABLE policy_order ADD COLUMN plan_name_en TEXT NOT NULL DEFAULT ''`,
+  // People per occupation class as bought (JSON {"class": people}); a mixed list is priced per class.
+  `ALTER TABLE policy_order ADD COLUMN class_mix TEXT NOT NULL DEFAULT '{}'`,
   `ALTER TABLE invoice ADD COLUMN credit_of INTEGER NULL`,
   `CREATE INDEX invoice_credit_of ON invoice (credit_of)`,
   `DROP INDEX invoice_item_active`,
@@ -120,7 +122,21 @@ export const premiumAccountMigrations: Migration[] = [
   {
     version: 18,
     name: 'premium account: premium entries per policy, row premiums, ledger params, plan names in English, credit invoices',
-    sqlite: [...COMMON_BEFORE, ROW_PREMIUM_SQLITE, ...memoParams((pairs) => `json_object(${pairs})`)],
-    postgres: [...COMMON_BEFORE, ROW_PREMIUM_POSTGRES, ...memoParams((pairs) => `json_build_object(${pairs})::text`)],
+    sqlite: [
+      ...COMMON_BEFORE,
+      ROW_PREMIUM_SQLITE,
+      `UPDATE policy_order SET class_mix = COALESCE((SELECT json_group_object(class, n) FROM (SELECT class, COUNT(*) AS n FROM order_insured
+        WHERE order_id = policy_order.id AND source = 'order' GROUP BY class)), '{}') WHERE named_list = 1`,
+      `UPDATE policy_order SET class_mix = json_object(CAST(class AS TEXT), insured_count) WHERE named_list = 0`,
+      ...memoParams((pairs) => `json_object(${pairs})`),
+    ],
+    postgres: [
+      ...COMMON_BEFORE,
+      ROW_PREMIUM_POSTGRES,
+      `UPDATE policy_order SET class_mix = COALESCE((SELECT json_object_agg(class, n)::text FROM (SELECT class, COUNT(*) AS n FROM order_insured
+        WHERE order_id = policy_order.id AND source = 'order' GROUP BY class) x), '{}') WHERE named_list = 1`,
+      `UPDATE policy_order SET class_mix = json_build_object(class::text, insured_count)::text WHERE named_list = 0`,
+      ...memoParams((pairs) => `json_build_object(${pairs})::text`),
+    ],
   },
 ];

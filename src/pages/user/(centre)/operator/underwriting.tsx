@@ -63,7 +63,15 @@ export default function Page({ query }: { query?: string }) {
                         <td className="oq-no nowrap">
                           <span className="order-no">{r.order_no}</span>
                           <span className="order-sub">
-                            {o.products[r.type]} · {r.plan_name} · {fill(o.form.classN, { n: r.class })}
+                            {o.products[r.type]} · {getRequestContext().locale === 'en' ? r.plan_name_en : r.plan_name} ·{' '}
+                            {Object.entries(r.class_mix)
+                              .sort(([a], [b]) => Number(a) - Number(b))
+                              .map(([c, n]) =>
+                                Object.keys(r.class_mix).length > 1
+                                  ? `${fill(o.form.classN, { n: c })} × ${n}`
+                                  : fill(o.form.classN, { n: c }),
+                              )
+                              .join(' · ')}
                           </span>
                         </td>
                         <td className="oq-who">
