@@ -138,6 +138,8 @@ export const endorseEn: EndorseText = {
     rejectTitle: 'Reject the request',
   },
   invoice: {
+    credit: 'Credit invoice',
+    cancelledByRefund: 'Refunded: the request was withdrawn',
     title: 'Invoice requests',
     sources: 'Invoiceable amounts',
     source: 'Source',

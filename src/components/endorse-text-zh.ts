@@ -124,6 +124,8 @@ export const endorseZh = {
     rejectTitle: '驳回申请',
   },
   invoice: {
+    credit: '红字发票',
+    cancelledByRefund: '已退款，申请自动撤销',
     title: '发票申请',
     sources: '可开票金额',
     source: '来源',

@@ -18,6 +18,7 @@ export interface InvoiceRowView {
   reason: string;
   created_at: number;
   user_id?: number;
+  credit_of?: number | null;
 }
 
 /** A table of invoice applications; `detailPath` links each row, members may cancel an applied one. */
@@ -75,7 +76,12 @@ export function InvoiceTable({
                   </td>
                   <td className="iv-status">
                     <StatusBadge status={r.status} text={text} />
-                    {r.reason ? <span className="endorse-sub">{r.reason}</span> : null}
+                    {r.credit_of ? (
+                      <span className="badge badge-danger nowrap" data-credit>
+                        {t.credit}
+                      </span>
+                    ) : null}
+                    {r.reason ? <span className="endorse-sub">{r.reason === 'refunded' ? t.cancelledByRefund : r.reason}</span> : null}
                   </td>
                   <td className="iv-title">{r.title}</td>
                   <td className="nowrap iv-kind">{text.invoiceKind[r.kind as 'normal' | 'special'] ?? r.kind}</td>
@@ -87,7 +93,7 @@ export function InvoiceTable({
                         {t.download}
                       </a>
                     ) : null}
-                    {memberActions && r.status === 'applied' ? (
+                    {memberActions && r.status === 'applied' && !r.credit_of ? (
                       <ApiButton
                         url="/userapi/v1/invoice/cancel"
                         method="POST"

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { moneyProblems } from '../../../tests/support/money-invariants';
 import { seedInvoicesDemo } from '~/features/invoices';
 import { seedLedgerDemo } from '~/features/ledger';
 import { seedOrdersDemo } from '~/features/orders';
@@ -28,13 +29,26 @@ for (const engine of engines()) {
           .filter((e) => e.status === 'approved')
           .map((e) => e.endorse_no.slice(-3))
           .sort(),
-      ).toEqual(['E01', 'E02', 'E03']);
+      ).toEqual(['E01', 'E01', 'E02', 'E02', 'E03']);
       expect(list.filter((e) => e.status === 'rejected')).toHaveLength(1);
       expect(list.filter((e) => e.status === 'cancelled')).toHaveLength(1);
       expect(list.filter((e) => e.status === 'submitted')).toHaveLength(1);
-      const invoices = (await api.get('invoice/list?limit=50', demo)).body.data.list as { status: string; kind: string }[];
-      expect(invoices.map((i) => i.status).sort()).toEqual(['applied', 'issued', 'rejected']);
-      expect(invoices.find((i) => i.status === 'applied')?.kind).toBe('special');
+      const invoices = (await api.get('invoice/list?limit=50', demo)).body.data.list as {
+        status: string;
+        kind: string;
+        credit_of: number | null;
+        amount: string;
+      }[];
+      expect(invoices.map((i) => i.status).sort()).toEqual(['applied', 'applied', 'issued', 'issued', 'rejected']);
+      expect(invoices.find((i) => i.status === 'applied' && !i.credit_of)?.kind).toBe('special');
+      // A policy with endorsements, invoiced and then surrendered: its credit invoice waits for the operator.
+      const credit = invoices.find((i) => i.credit_of);
+      expect(credit?.status).toBe('applied');
+      expect(Number(credit?.amount)).toBeLessThan(0);
+      const [surrendered] = await t.db.sql`SELECT o.id FROM policy_order o WHERE o.status = 'surrendered'
+        AND EXISTS (SELECT 1 FROM endorsement e WHERE e.order_id = o.id AND e.status = 'approved')`;
+      expect(surrendered).toBeDefined();
+      expect(await moneyProblems(t.db)).toEqual([]);
       const sources = (await api.get('invoice/sources', demo)).body.data.list as {
         source_type: string;
         invoiceable: string;

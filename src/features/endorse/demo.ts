@@ -2,9 +2,11 @@
  * Demo endorsements and invoices (DEMO_SEEDERS, after orders), written through the domain
  * functions, ledger included: on demo's guzhu policy E01 (3 added, approved), E02 (2 removed,
  * approved), E03 (a replacement from a future date, approved), one rejected and one cancelled;
- * on its tuanyi policy one submitted ID fix waiting for an operator. Invoices live in the invoices
- * area, which seeds them after this (seedInvoicesDemo).
+ * on its tuanyi policy one submitted ID fix waiting for an operator; and a second tuanyi policy
+ * with two people added and one removed, which the invoices demo invoices and then surrenders
+ * (its credit invoice). Invoices live in the invoices area, which seeds them after this.
  */
+import { DEMO_HOLDERS, demoOrder } from '~/features/orders';
 import { makeResidentId } from '~/lib/cn-id';
 import { num } from '~/server/db/client';
 import type { DemoContext } from '~/server/db/seed';
@@ -136,6 +138,38 @@ export async function seedEndorseDemo(ctx: DemoContext): Promise<void> {
       'cancel',
     );
   }
+  // A policy with endorsements that the invoices demo surrenders after its invoice was issued.
+  let tick = ctx.now - 2 * 3600;
+  const late = await demoOrder(
+    ctx.db,
+    demo,
+    { product: 'tuanyi', plan: 0, class: 2, months: 12, start: -30, people: 8, status: 'effective' },
+    { now: ctx.now, today, clock: () => (tick += 30), key: 'demo-surrender', holder: DEMO_HOLDERS.demo },
+  );
+  await endorse(
+    ctx,
+    demo,
+    late.id,
+    's-add',
+    addDays(today, -20),
+    today,
+    (id) => [
+      { id, kind: 'add', ...person('林思远', '1991-04-18', 811, 2) },
+      { id, kind: 'add', ...person('黄佳琪', '1995-09-27', 822, 3) },
+    ],
+    'approve',
+  );
+  const onLate = await roster(ctx, late.id, addDays(today, -8));
+  await endorse(
+    ctx,
+    demo,
+    late.id,
+    's-remove',
+    addDays(today, -8),
+    today,
+    (id) => [{ id, kind: 'remove', insured_id: onLate[0] }],
+    'approve',
+  );
   const tuanyi = await policyOf(ctx, demo, 'tuanyi');
   if (tuanyi) {
     const E = addDays(today, 1);

@@ -2,8 +2,10 @@
  * Demo invoices (DEMO_SEEDERS, after endorsements), through the domain functions: an issued one
  * for demo's tuanyi policy (code 91310115MA1K4ABC18, generated PDF), a rejected one for the E01
  * endorsement charge, an applied special invoice for another policy; the guzhu policy stays
- * invoiceable.
+ * invoiceable; the policy the endorsements demo surrenders is invoiced first, so its refund brings
+ * a credit invoice waiting for the operator.
  */
+import { siteToday, surrenderOrder } from '~/features/orders';
 import { num } from '~/server/db/client';
 import type { DemoContext } from '~/server/db/seed';
 import { issueWithFile } from './router';
@@ -38,6 +40,15 @@ export async function seedInvoicesDemo(ctx: DemoContext): Promise<void> {
     });
     if (operator !== undefined && inv.status === 'applied')
       await rejectInvoice(db, operator, inv.id, '发票抬头与付款单位名称不一致，请核对后重新申请');
+  }
+  // Invoiced, then surrendered: the refund brings a credit invoice for the operator to issue.
+  const [late] = await db.sql`SELECT order_id FROM endorsement WHERE user_id = ${demo} AND request_id = 'demo-endorse-s-add'`;
+  if (late) {
+    const id = num(late.order_id);
+    const inv = await applyInvoice(db, demo, { ...base, request_id: 'demo-invoice-surrendered', sources: [{ type: 'order', id }] });
+    if (operator !== undefined && inv.status === 'applied') await issueWithFile(db, operator, inv.id, '26312000000000012399');
+    const today = await siteToday(db);
+    await surrenderOrder(db, demo, { id, date: today }, { today });
   }
   const other = (await orderOf('anze')) ?? (await orderOf('personal'));
   if (other) {

@@ -18,6 +18,8 @@ export function viewInvoiceRow(i: Invoice) {
     invoice_no: i.invoiceNo,
     reason: i.reason,
     created_at: i.createdAt,
+    /** A credit (red-letter) invoice: the id of the invoice it credits. */
+    credit_of: i.creditOf,
   };
 }
 

@@ -20,6 +20,7 @@
 export { computePremium, type PlanSnapshot, quotePremium, SHORT_TERM_RATES } from '~/features/products';
 export { addDays, daysBetween, endDateFor, isDate, periodDays, todayIn } from './dates';
 export { demoOrder, type DemoOrderSpec, seedOrdersDemo } from './demo';
+export { DEMO_HOLDERS } from './demo-people';
 export { OrderDataError, orderNotFound, type RowProblem, rowsError, shortBalance, wrongState } from './errors';
 export {
   type CheckedInsured,
