@@ -85,7 +85,9 @@ export function InvoiceTable({
                   </td>
                   <td className="iv-title">{r.title}</td>
                   <td className="nowrap iv-kind">{text.invoiceKind[r.kind as 'normal' | 'special'] ?? r.kind}</td>
-                  <td className="num nowrap iv-amount">¥{formatMoney(r.amount)}</td>
+                  <td className="num nowrap iv-amount">
+                    {r.amount.startsWith('-') ? `−¥${formatMoney(r.amount.slice(1))}` : `¥${formatMoney(r.amount)}`}
+                  </td>
                   <td className="nowrap iv-invno">{r.invoice_no}</td>
                   <td className="nowrap iv-actions">
                     {r.status === 'issued' ? (

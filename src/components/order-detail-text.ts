@@ -25,7 +25,9 @@ const zh = {
       refusal_refund: '拒保退费',
     } as Record<string, string>,
     people_n: '{n} 人',
+    people_one: '1 人',
     effective: '自 {date} 起',
+    ends: '保障止于 {date}',
   },
   detail: {
     summary: '保单概要',
@@ -116,7 +118,9 @@ const en: typeof zh = {
       refusal_refund: 'Refund after the insurer declined',
     },
     people_n: '{n} people',
+    people_one: '1 person',
     effective: 'from {date}',
+    ends: 'cover ends {date}',
   },
   detail: {
     summary: 'Summary',

@@ -110,9 +110,11 @@ export async function OrderPremium({ db, order, o, timeZone }: { db: Db; order: 
                         {t.kinds[m.kind] ?? m.kind}
                         {m.ref ? <span className="order-sub nowrap"> {m.ref}</span> : null}
                         {m.effective && m.kind !== 'premium' ? (
-                          <span className="order-sub nowrap"> {fill(t.effective, { date: m.effective })}</span>
+                          <span className="order-sub nowrap">
+                            {fill(m.kind === 'surrender_refund' ? t.ends : t.effective, { date: m.effective })}
+                            {m.people ? ` · ${m.people === 1 ? t.people_one : fill(t.people_n, { n: m.people })}` : ''}
+                          </span>
                         ) : null}
-                        {m.people ? <span className="order-sub nowrap"> · {fill(t.people_n, { n: m.people })}</span> : null}
                       </td>
                       <td className={`num nowrap ${m.amount < 0 ? 'amount-in' : 'amount-out'}`} data-label={t.amount}>
                         {signed(m.amount)}
