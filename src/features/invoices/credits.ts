@@ -11,31 +11,13 @@ import { onPremiumRefund, type PremiumSource, sourceTotals } from '~/features/le
 import { notify } from '~/features/notifications';
 import { fenToYuan } from '~/lib/money';
 import { num, nowSeconds } from '~/server/db/client';
+import { membersWithRule } from '~/server/permissions';
 
 type Row = Record<string, unknown>;
 
 /** The notification kinds of this file (texts `notify.<kind>.*` in the invoices' messages). */
 export const CREDIT_KIND = 'invoice_credit';
 export const CREDIT_OPERATOR_KIND = 'invoice_credit_operator';
-
-/** Everyone whose group lists `operator/invoices` explicitly. */
-async function invoiceOperators(tx: SQL): Promise<number[]> {
-  const [rule] = await tx`SELECT id FROM user_rule WHERE name = 'operator/invoices' AND status = 1`;
-  if (!rule) return [];
-  const ruleId = String(rule.id);
-  const groups: Row[] = await tx`SELECT id, rules FROM user_group WHERE status = 1`;
-  const ids = groups
-    .filter((g) =>
-      String(g.rules ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .includes(ruleId),
-    )
-    .map((g) => num(g.id));
-  if (!ids.length) return [];
-  const users: Row[] = await tx`SELECT id FROM "user" WHERE group_id IN ${tx(ids)} AND status = 'enable' ORDER BY id`;
-  return users.map((u) => num(u.id));
-}
 
 async function event(tx: SQL, invoiceId: number, from: string, to: string, note: string, at: number): Promise<void> {
   await tx`INSERT INTO invoice_event ${tx({ invoice_id: invoiceId, from_status: from, to_status: to, actor_id: null, note, created_at: at })}`;
@@ -120,7 +102,7 @@ async function createCredit(
   await event(tx, id, '', 'applied', `credit_of:${String(orig.apply_no)}`, at);
   const params = { apply_no: String(orig.apply_no), invoice_no: String(orig.invoice_no ?? ''), ref_no: refNo, amount: fenToYuan(amount) };
   await notify(tx, { userId: num(orig.user_id), kind: CREDIT_KIND, params, link: `/user/order/invoiceApply?invoice=${id}`, at });
-  for (const op of await invoiceOperators(tx)) {
+  for (const op of await membersWithRule(tx, 'operator/invoices')) {
     await notify(tx, { userId: op, kind: CREDIT_OPERATOR_KIND, params, link: `/user/operator/invoiceDetail?id=${id}`, at });
   }
   return id;

@@ -195,3 +195,26 @@ export async function assertAction(db: Db, session: Session | null, ruleName: st
   if (!session) throw needLogin();
   if (!(await hasAction(db, session, ruleName))) throw forbidden();
 }
+
+/**
+ * Enabled members whose group lists `ruleName` explicitly (a group's `'*'` does not count): the
+ * operators who work a queue (claim reviewers, invoice issuers…), in id order. Runs in the caller's
+ * transaction.
+ */
+export async function membersWithRule(tx: import('bun').SQL, ruleName: string): Promise<number[]> {
+  const [rule] = await tx`SELECT id FROM user_rule WHERE name = ${ruleName} AND status = 1`;
+  if (!rule) return [];
+  const ruleId = String(rule.id);
+  const groups: Record<string, unknown>[] = await tx`SELECT id, rules FROM user_group WHERE status = 1`;
+  const ids = groups
+    .filter((g) =>
+      String(g.rules ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .includes(ruleId),
+    )
+    .map((g) => num(g.id));
+  if (!ids.length) return [];
+  const users: Record<string, unknown>[] = await tx`SELECT id FROM "user" WHERE group_id IN ${tx(ids)} AND status = 'enable' ORDER BY id`;
+  return users.map((u) => num(u.id));
+}
