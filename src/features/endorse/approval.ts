@@ -6,6 +6,7 @@ import type { SQL } from 'bun';
 import { movePremium } from '~/features/ledger';
 import { lockPolicy } from '~/features/orders';
 import { writeAudit } from '~/server/audit';
+import { inTransaction } from '~/server/db/after-commit';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { notFound } from './errors';
 import { type EndorseContext, type Endorsement, type EndorseItem, event, loadItems, toEndorsement } from './model';
@@ -28,7 +29,7 @@ export async function approveEndorsement(
 ): Promise<Endorsement> {
   const [target] = await db.sql`SELECT order_id FROM endorsement WHERE id = ${id}`;
   if (!target) throw notFound();
-  const done = await db.sql.begin(async (tx) => {
+  const done = await inTransaction(db, async (tx) => {
     await lockPolicy(tx, num(target.order_id));
     let cur = await transition(tx, id, 'approve', { note, decided_at: nowSeconds() });
     const policy = await ctx.port.loadPolicy(tx, cur.orderId);

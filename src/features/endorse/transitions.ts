@@ -7,6 +7,7 @@ import type { SQL } from 'bun';
 import { movePremium } from '~/features/ledger';
 import { lockPolicy } from '~/features/orders';
 import { writeAudit } from '~/server/audit';
+import { inTransaction } from '~/server/db/after-commit';
 import { type Db, nowSeconds } from '~/server/db/client';
 import { type EndorseContext, type Endorsement, event, findVisibleEndorsement, toEndorsement, wrongState } from './model';
 import { ENDORSE_TRANSITIONS, type EndorseTransition } from './states';
@@ -46,7 +47,7 @@ export async function refundCharge(tx: SQL, e: Endorsement): Promise<Endorsement
 /** Cancel a draft or a submitted endorsement (its charge refunded). */
 export async function cancelEndorsement(db: Db, userId: number, id: number, reason: string, ctx: EndorseContext): Promise<Endorsement> {
   const e = await findVisibleEndorsement(db, userId, id, db);
-  return db.sql.begin(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await lockPolicy(tx, e.orderId);
     const cur = await transition(tx, e.id, 'cancel', { reason, decided_at: nowSeconds() });
     const from = cur.submittedAt === null ? 'draft' : 'submitted';
@@ -66,7 +67,7 @@ export async function rejectEndorsement(
   ctx: EndorseContext,
 ): Promise<Endorsement> {
   const [target] = await db.sql`SELECT order_id FROM endorsement WHERE id = ${id}`;
-  const done = await db.sql.begin(async (tx) => {
+  const done = await inTransaction(db, async (tx) => {
     if (target) await lockPolicy(tx, Number(target.order_id));
     const cur = await transition(tx, id, 'reject', { reason, decided_at: nowSeconds() });
     const refunded = await refundCharge(tx, cur);

@@ -8,7 +8,8 @@
  */
 import type { SQL } from 'bun';
 import { onPremiumRefund, type PremiumSource, sourceTotals } from '~/features/ledger';
-import { notify } from '~/features/notifications';
+import { notify, sendNotificationMail } from '~/features/notifications';
+import { afterCommit } from '~/server/db/after-commit';
 import { fenToYuan } from '~/lib/money';
 import { num, nowSeconds } from '~/server/db/client';
 import { membersWithRule } from '~/server/permissions';
@@ -101,7 +102,10 @@ async function createCredit(
   await tx`INSERT INTO invoice_item ${tx({ invoice_id: id, source_type: source.type, source_id: source.id, ref_no: refNo, amount: -amount, active: 1 })}`;
   await event(tx, id, '', 'applied', `credit_of:${String(orig.apply_no)}`, at);
   const params = { apply_no: String(orig.apply_no), invoice_no: String(orig.invoice_no ?? ''), ref_no: refNo, amount: fenToYuan(amount) };
-  await notify(tx, { userId: num(orig.user_id), kind: CREDIT_KIND, params, link: `/user/order/invoiceApply?invoice=${id}`, at });
+  const link = `/user/order/invoiceApply?invoice=${id}`;
+  await notify(tx, { userId: num(orig.user_id), kind: CREDIT_KIND, params, link, at });
+  // The member's e-mail copy once the refund has committed (where they have bound an address).
+  afterCommit(tx, (db) => sendNotificationMail(db, [{ userId: num(orig.user_id), event: CREDIT_KIND, kind: CREDIT_KIND, params, link }]));
   for (const op of await membersWithRule(tx, 'operator/invoices')) {
     await notify(tx, { userId: op, kind: CREDIT_OPERATOR_KIND, params, link: `/user/operator/invoiceDetail?id=${id}`, at });
   }

@@ -201,6 +201,10 @@ for (const engine of engines()) {
       expect((await source('order', q.id)).invoiceable).toBe('0.00');
       const notes = await t.db.sql`SELECT kind, link FROM notification WHERE user_id = ${demoId} AND kind = 'invoice_credit'`;
       expect(notes.map((n: { link: string }) => n.link)).toContain(`/user/order/invoiceApply?invoice=${num(credits[0].id)}`);
+      // …and by e-mail once the surrender committed, in the member's language, with the page's link.
+      const mails = readOutbox(outbox, 'demo@example.com').filter((m) => m.event === 'invoice_credit');
+      expect(mails.length).toBeGreaterThanOrEqual(1);
+      expect(mails[0].text).toContain(`/user/order/invoiceApply?invoice=${num(credits[0].id)}`);
       // The credit follows a refund that happened: the member cannot withdraw it, the operator issues it.
       expect((await api.post('invoice/cancel', demo, { id: num(credits[0].id) })).status).toBe(409);
       expect((await api.post('operator/invoice/reject', operator, { id: num(credits[0].id), reason: '不开' })).status).toBe(409);

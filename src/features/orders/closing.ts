@@ -4,6 +4,7 @@
  */
 import type { SQL } from 'bun';
 import { netPremium } from '~/features/ledger';
+import { inTransaction } from '~/server/db/after-commit';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { DomainError } from '~/server/errors';
 import { isDate } from './dates';
@@ -121,7 +122,7 @@ export async function surrenderOrder(
   const today = o.today ?? (await siteToday(db));
   await checkSurrenderable(db, userId, input.id, input.date, today);
   const at = o.at ?? nowSeconds();
-  return (await db.sql.begin(async (tx) => {
+  return (await inTransaction(db, async (tx) => {
     const order = await transition(
       tx,
       input.id,

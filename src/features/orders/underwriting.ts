@@ -4,6 +4,7 @@
  */
 import type { SQL } from 'bun';
 import { insurerFor, insurerSettings, type UnderwriteResult } from '~/features/insurer';
+import { inTransaction } from '~/server/db/after-commit';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { DomainError } from '~/server/errors';
 import { orderNotFound } from './errors';
@@ -40,7 +41,7 @@ export async function markEffective(
 /** underwriting → refused: the whole premium goes back to the payer's balance, once. */
 export async function refuseOrder(db: Db, orderId: number, actor: Actor, reason: string, o: When = {}): Promise<OrderRecord> {
   const at = o.at ?? nowSeconds();
-  return (await db.sql.begin(async (tx) => {
+  return (await inTransaction(db, async (tx) => {
     const order = await transition(tx, orderId, ['underwriting'], 'refused', actor, { note: reason, set: { reason, closed_at: at }, at });
     await refundAll(tx, order, o.ledgerAt ?? at);
     return (await findOrder(tx, orderId)) as OrderRecord;
