@@ -72,3 +72,6 @@ export function apiMessage(locale: Locale, key: string, params?: Record<string, 
   if (!params) return text;
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
+
+/** The composed table of one language (tests render every message from it). */
+export const messageTable = (locale: Locale): Readonly<Bundle> => BUNDLES[locale];

@@ -3,6 +3,7 @@
  * the same schemas the API enforces). Messages are i18n keys (`validate.*`, `account.*`).
  */
 import * as v from 'valibot';
+import { limitField, pageField } from '~/lib/list';
 import { account, email, mobile, password } from '~/lib/fields';
 
 /** A positive database id, as a number or a string of digits. */
@@ -60,19 +61,11 @@ export const topupRejectSchema = v.object({ id: idField(), reason: oneLine(200, 
 export const TOPUP_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export type TopupStatus = (typeof TOPUP_STATUSES)[number];
 
-/** GET /userapi/v1/operator/topup/list ?status&page */
+/** GET /userapi/v1/operator/topup/list ?status&page&limit */
 export const topupListSchema = v.object({
   status: v.optional(v.union([v.literal(''), v.picklist(TOPUP_STATUSES, 'validate.invalid')], 'validate.invalid'), ''),
-  page: v.optional(
-    v.pipe(
-      v.union([v.string('validate.invalid'), v.number('validate.invalid')]),
-      v.transform(Number),
-      v.integer('validate.invalid'),
-      v.minValue(1, 'validate.invalid'),
-      v.maxValue(100_000, 'validate.invalid'),
-    ),
-    1,
-  ),
+  page: pageField,
+  limit: limitField(),
 });
 
 /** Chinese characters, letters, digits, `_` and `-` (the reference's chsDash). */

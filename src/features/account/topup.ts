@@ -46,7 +46,7 @@ export function toTopup(r: Record<string, unknown>): Topup {
   };
 }
 
-const notFound = () => new DomainError('notFound', { status: 404, code: Codes.NOT_FOUND });
+const notFound = () => new DomainError('notFoundRecord', { status: 404, code: Codes.NOT_FOUND });
 
 /** The ledger reference of a top-up's entry. */
 export const topupReference = (id: number) => `TOPUP-${id}`;

@@ -3,6 +3,7 @@
  * form island and the API check the same thing). Amounts arrive as decimal yuan strings.
  */
 import * as v from 'valibot';
+import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 import { parseResidentId } from '~/lib/cn-id';
 
 /** Every claim status (DESIGN §4 plus `withdrawn`). */
@@ -108,7 +109,7 @@ const amount = (message: string) =>
     v.transform((x) => yuanToFen(x) as number),
   );
 
-export const CLAIM_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const CLAIM_PAGE_SIZES = PAGE_SIZES;
 
 const listFields = {
   status: v.optional(v.union([v.literal(''), v.picklist(CLAIM_STATUSES, 'claim.statusInvalid')], 'claim.statusInvalid'), ''),
@@ -116,15 +117,8 @@ const listFields = {
   keyword: v.optional(v.pipe(v.string('claim.keywordInvalid'), v.trim(), v.maxLength(50, 'claim.keywordInvalid')), ''),
   start: optDay('claim.dateInvalid'),
   end: optDay('claim.dateInvalid'),
-  page: v.optional(intIn(1, 100_000, 'claim.pageInvalid'), 1),
-  limit: v.optional(
-    v.pipe(
-      v.union([v.string('claim.limitInvalid'), v.number('claim.limitInvalid')], 'claim.limitInvalid'),
-      v.transform(Number),
-      v.picklist(CLAIM_PAGE_SIZES, 'claim.limitInvalid'),
-    ),
-    10,
-  ),
+  page: pageField,
+  limit: limitField(),
 };
 
 /** GET claim/list, claim/export and operator/claim/list: `status&type&keyword&start&end&page&limit` (start/end: report day). */
@@ -149,7 +143,7 @@ export const insuredQuerySchema = v.object({
   accident_date: day('claim.accidentDateInvalid'),
   keyword: listFields.keyword,
   page: listFields.page,
-  limit: v.optional(intIn(1, 50, 'claim.limitInvalid'), 10),
+  limit: limitField(),
 });
 
 /** GET claim/requirements?order_id&type */

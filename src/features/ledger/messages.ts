@@ -8,8 +8,6 @@ export default {
       kindInvalid: '未知的记录类型',
       dateInvalid: '日期格式应为 YYYY-MM-DD',
       rangeInvalid: '结束日期不能早于开始日期',
-      pageInvalid: '页码无效',
-      limitInvalid: '每页条数只能是 10、20、50 或 100',
       csv: {
         file: { money: '余额明细', score: '积分明细' },
         time: '时间',
@@ -34,8 +32,6 @@ export default {
       kindInvalid: 'Unknown entry kind',
       dateInvalid: 'Dates must look like YYYY-MM-DD',
       rangeInvalid: 'The end date cannot be before the start date',
-      pageInvalid: 'Invalid page number',
-      limitInvalid: 'Page size must be 10, 20, 50 or 100',
       csv: {
         file: { money: 'balance-log', score: 'points-log' },
         time: 'Time',

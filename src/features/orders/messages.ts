@@ -15,8 +15,6 @@ export default {
     },
     order: {
       dateInvalid: '日期格式应为 YYYY-MM-DD',
-      pageInvalid: '页码无效',
-      limitInvalid: '每页条数只能是 10、20、50 或 100',
       typeInvalid: '未知的保单类型',
       statusInvalid: '未知的订单状态',
       rangeInvalid: '结束日期不能早于开始日期',
@@ -69,8 +67,6 @@ export default {
     },
     order: {
       dateInvalid: 'Dates must look like YYYY-MM-DD',
-      pageInvalid: 'Invalid page number',
-      limitInvalid: 'Page size must be 10, 20, 50 or 100',
       typeInvalid: 'Unknown policy type',
       statusInvalid: 'Unknown order status',
       rangeInvalid: 'The end date cannot be before the start date',

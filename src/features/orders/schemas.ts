@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 import { isCreditCode } from '~/lib/credit-code';
 import { MOBILE_PATTERN } from '~/lib/fields';
 import { intIn } from '~/features/products/schemas';
@@ -21,7 +22,7 @@ export type OrderType = (typeof ORDER_TYPES)[number];
 export const ORDER_STATUSES = ['unpaid', 'paid', 'underwriting', 'effective', 'expired', 'cancelled', 'refused', 'surrendered'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const ORDER_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const ORDER_PAGE_SIZES = PAGE_SIZES;
 
 const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 const optionalDate = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(DATE, 'order.dateInvalid'))], 'order.dateInvalid'), '');
@@ -36,15 +37,8 @@ export const exportQuerySchema = v.object({
 });
 
 const pageFields = {
-  page: v.optional(intIn(1, 1_000_000, 'order.pageInvalid'), 1),
-  limit: v.optional(
-    v.pipe(
-      v.union([v.string('order.limitInvalid'), v.number('order.limitInvalid')], 'order.limitInvalid'),
-      v.transform(Number),
-      v.picklist(ORDER_PAGE_SIZES, 'order.limitInvalid'),
-    ),
-    10,
-  ),
+  page: pageField,
+  limit: limitField(),
 };
 
 /** GET /order/list?type&status&keyword&start&end&page&limit (start/end bound the policy start date). */

@@ -1,0 +1,162 @@
+/**
+ * One API convention everywhere (#26): not-found, codes ↔ status, lists, dates, the closed centre.
+ * Driven through `app.request()` on the seeded demo database, SQLite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Envelope } from '../../src/features/_shared/envelope';
+import { createApi } from '../../src/server/api';
+import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
+
+const ORIGIN = 'http://localhost';
+
+// biome-ignore lint/suspicious/noExplicitAny: replies are read loosely, field by field
+type Reply = { status: number; body: Envelope<any> };
+
+for (const engine of engines()) {
+  describe(`API conventions on ${engine.name}`, () => {
+    let t: TestDatabase;
+    let app: ReturnType<typeof createApi>;
+    const tokens: Record<string, string> = {};
+
+    async function call(path: string, init: { as?: string; json?: unknown; lang?: string } = {}): Promise<Reply> {
+      const headers = new Headers({ origin: ORIGIN });
+      if (init.as) headers.set('ba-user-token', tokens[init.as]);
+      if (init.lang) headers.set('think-lang', init.lang);
+      let body: string | undefined;
+      if (init.json !== undefined) {
+        headers.set('content-type', 'application/json');
+        body = JSON.stringify(init.json);
+      }
+      const res = await app.request(`${ORIGIN}/userapi/v1/${path}`, { method: body ? 'POST' : 'GET', headers, body });
+      const text = await res.text();
+      return { status: res.status, body: text.startsWith('{') ? JSON.parse(text) : { code: -1, message: text, data: null, time: 0 } };
+    }
+
+    async function login(account: string, password: string) {
+      const r = await call('user/login', { json: { account, password } });
+      expect(r.body.code).toBe(200001);
+      tokens[account] = r.body.data.userInfo.token;
+    }
+
+    beforeAll(async () => {
+      t = await freshDatabase(engine, { seed: true });
+      app = createApi({ getDb: () => t.db });
+      await login('demo', 'Demo#2026');
+      await login('manager', 'Manager#2026');
+      await login('operator', 'Operator#2026');
+    });
+    afterAll(async () => {
+      await t.drop();
+    });
+
+    test('a missing record answers 404, 404001 "Record not found" from every detail endpoint, both languages', async () => {
+      const paths = [
+        'order/detail?id=999999',
+        'order/insured?id=999999',
+        'order/policy?id=999999',
+        'invoice/detail?id=999999',
+        'endorse/detail?id=999999',
+        'claim/detail?id=999999',
+        'team/detail?id=999999',
+      ];
+      for (const path of paths) {
+        const en = await call(path, { as: 'demo', lang: 'en' });
+        expect({ path, status: en.status, code: en.body.code, message: en.body.message }).toEqual({
+          path,
+          status: 404,
+          code: 404001,
+          message: 'Record not found',
+        });
+        const zh = await call(path, { as: 'demo' });
+        expect({ path, code: zh.body.code, brace: /[{}]/.test(zh.body.message) }).toEqual({ path, code: 404001, brace: false });
+      }
+    });
+
+    test("someone else's order answers exactly like a missing one", async () => {
+      const own = await call('order/list?type=guzhu&limit=1', { as: 'manager' });
+      expect(own.body.code).toBe(200001);
+      const id = own.body.data.list[0]?.id;
+      expect(id).toBeGreaterThan(0);
+      const other = await call(`order/detail?id=${id}`, { as: 'operator', lang: 'en' });
+      expect([other.status, other.body.code, other.body.message]).toEqual([404, 404001, 'Record not found']);
+    });
+
+    test('refusals carry the code of their status (captcha check, e-mail and SMS codes)', async () => {
+      const replies = [
+        await call('index/checkClickCaptcha', { json: { id: 'nope', info: '1,1;100;100' } }),
+        await call('ems/send', { json: { email: 'a@example.com', event: 'user_register', captchaId: 'nope', captchaInfo: '1,1;100;100' } }),
+        await call('sms/send', { json: { mobile: '13800000000', template_code: 'user_register', captchaId: 'nope', captchaInfo: '1,1' } }),
+      ];
+      for (const r of replies) {
+        expect(r.status).toBeGreaterThanOrEqual(400);
+        expect(Math.floor(r.body.code / 1000)).toBe(r.status);
+      }
+    });
+
+    /** Every list endpoint, with the query it needs besides page and limit. */
+    const LISTS: [string, string][] = [
+      ['account/balance', 'demo'],
+      ['account/integral', 'demo'],
+      ['order/list?type=guzhu', 'demo'],
+      ['claim/list', 'demo'],
+      ['endorse/list', 'demo'],
+      ['invoice/list', 'demo'],
+      ['team/list', 'demo'],
+      ['team/allocations', 'demo'],
+      ['notification/list', 'demo'],
+      ['seal/file/list', 'demo'],
+      ['operator/seal/list', 'operator'],
+      ['operator/member/list', 'operator'],
+      ['operator/audit/list', 'operator'],
+      ['operator/claim/list', 'operator'],
+      ['operator/endorse/list', 'operator'],
+      ['operator/invoice/list', 'operator'],
+      ['operator/topup/list', 'operator'],
+      ['operator/order/queue', 'operator'],
+    ];
+    const withQuery = (path: string, q: string) => `${path}${path.includes('?') ? '&' : '?'}${q}`;
+
+    test('one list convention: limit 1–100 everywhere, one message, default 20', async () => {
+      for (const [path, who] of LISTS) {
+        for (const limit of [1, 5, 100]) {
+          const r = await call(withQuery(path, `limit=${limit}`), { as: who });
+          expect({ path, limit, status: r.status }).toEqual({ path, limit, status: 200 });
+          expect({ path, limit, within: r.body.data.list.length <= limit }).toEqual({ path, limit, within: true });
+          expect(typeof r.body.data.total).toBe('number');
+        }
+        for (const limit of ['0', '101', 'x', '-1', '2.5']) {
+          const en = await call(withQuery(path, `limit=${limit}`), { as: who, lang: 'en' });
+          expect({ path, limit, status: en.status, code: en.body.code, field: en.body.data?.field, message: en.body.message }).toEqual({
+            path,
+            limit,
+            status: 400,
+            code: 400001,
+            field: 'limit',
+            message: 'The page size must be a whole number from 1 to 100',
+          });
+        }
+        const zh = await call(withQuery(path, 'page=0'), { as: who });
+        expect({ path, status: zh.status, message: zh.body.message }).toEqual({ path, status: 400, message: '页码必须是不小于 1 的整数' });
+      }
+      const all = await call('account/balance?limit=100', { as: 'demo' });
+      const dflt = await call('account/balance', { as: 'demo' });
+      expect(dflt.body.data.list.length).toBe(Math.min(20, all.body.data.total));
+    });
+
+    test('a page beyond the last, however large, is an empty list with the real total', async () => {
+      for (const [path, who] of LISTS) {
+        const first = await call(path, { as: who });
+        for (const page of ['100000', '99999999999999999999']) {
+          const r = await call(withQuery(path, `page=${page}`), { as: who });
+          expect({ path, page, status: r.status, list: r.body.data?.list, total: r.body.data?.total }).toEqual({
+            path,
+            page,
+            status: 200,
+            list: [],
+            total: first.body.data.total,
+          });
+        }
+      }
+    });
+  });
+}
