@@ -158,5 +158,49 @@ for (const engine of engines()) {
         }
       }
     });
+
+    /** Every endpoint with a date range, as the issue lists them (and their neighbours). */
+    const RANGES: [string, string][] = [
+      ['account/balance', 'demo'],
+      ['account/integral', 'demo'],
+      ['account/balance/export', 'demo'],
+      ['account/integral/export', 'demo'],
+      ['team/allocations', 'demo'],
+      ['claim/list', 'demo'],
+      ['claim/export', 'demo'],
+      ['order/list?type=guzhu', 'demo'],
+      ['endorse/list', 'demo'],
+      ['seal/file/list', 'demo'],
+      ['operator/member/list', 'operator'],
+      ['operator/audit/list', 'operator'],
+      ['operator/audit/export', 'operator'],
+      ['operator/claim/list', 'operator'],
+    ];
+
+    test('one date convention: 1900-01-01 … 2999-12-31, real days, start ≤ end → 400 naming the field', async () => {
+      for (const [path, who] of RANGES) {
+        const edge = await call(withQuery(path, 'start=1900-01-01&end=2999-12-31'), { as: who });
+        expect({ path, status: edge.status }).toEqual({ path, status: 200 });
+        for (const [q, field] of [
+          ['end=9999-12-31', 'end'],
+          ['end=3000-01-01', 'end'],
+          ['start=1899-12-31', 'start'],
+          ['start=0000-01-01', 'start'],
+          ['start=2026-02-30', 'start'],
+          ['end=2026-13-01', 'end'],
+          ['start=2026-03-01&end=2026-02-01', 'end'],
+        ]) {
+          const r = await call(withQuery(path, q), { as: who, lang: 'en' });
+          expect({ path, q, status: r.status, code: r.body.code, field: r.body.data?.field }).toEqual({
+            path,
+            q,
+            status: 400,
+            code: 400001,
+            field,
+          });
+          expect(r.body.message).not.toMatch(/[{}]/);
+        }
+      }
+    });
   });
 }

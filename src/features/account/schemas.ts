@@ -3,6 +3,7 @@
  * the same schemas the API enforces). Messages are i18n keys (`validate.*`, `account.*`).
  */
 import * as v from 'valibot';
+import { isDay } from '~/lib/dates';
 import { limitField, pageField } from '~/lib/list';
 import { account, email, mobile, password } from '~/lib/fields';
 
@@ -70,13 +71,10 @@ export const topupListSchema = v.object({
 
 /** Chinese characters, letters, digits, `_` and `-` (the reference's chsDash). */
 export const NICKNAME_PATTERN = /^[\p{Script=Han}A-Za-z0-9_-]+$/u;
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** A real calendar day between 1900-01-01 and today (UTC). */
 function realDay(s: string): boolean {
-  if (!DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return d.toISOString().slice(0, 10) === s && s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10);
+  return isDay(s) && s <= new Date().toISOString().slice(0, 10);
 }
 
 export const MOTTO_MAX = 120;

@@ -3,6 +3,7 @@
  * form island and the API check the same thing). Amounts arrive as decimal yuan strings.
  */
 import * as v from 'valibot';
+import { dayField, isDay, optionalDayField } from '~/lib/dates';
 import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 import { parseResidentId } from '~/lib/cn-id';
 
@@ -63,32 +64,11 @@ export function yuanToFen(value: unknown): number | null {
   return fen > 0 && fen <= MAX_AMOUNT_FEN ? fen : null;
 }
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** A real calendar day `YYYY-MM-DD` within the date convention (src/lib/dates). */
+export { isDay };
 
-/** A real calendar day `YYYY-MM-DD`. */
-export function isDay(s: string): boolean {
-  if (!DATE.test(s)) return false;
-  const [y, m, d] = s.split('-').map(Number);
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  return dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
-}
-
-const day = (message: string) => v.pipe(v.string(message), v.trim(), v.check(isDay, message));
-const optDay = (message: string) =>
-  v.optional(
-    v.union(
-      [
-        v.literal(''),
-        v.pipe(
-          v.string(message),
-          v.trim(),
-          v.check((s) => s === '' || isDay(s), message),
-        ),
-      ],
-      message,
-    ),
-    '',
-  );
+const day = (message: string) => dayField(message);
+const optDay = (message: string) => optionalDayField(message);
 
 const intIn = (min: number, max: number, message: string) =>
   v.pipe(
@@ -115,8 +95,8 @@ const listFields = {
   status: v.optional(v.union([v.literal(''), v.picklist(CLAIM_STATUSES, 'claim.statusInvalid')], 'claim.statusInvalid'), ''),
   type: v.optional(v.union([v.literal(''), v.picklist(CLAIM_TYPES, 'claim.typeInvalid')], 'claim.typeInvalid'), ''),
   keyword: v.optional(v.pipe(v.string('claim.keywordInvalid'), v.trim(), v.maxLength(50, 'claim.keywordInvalid')), ''),
-  start: optDay('claim.dateInvalid'),
-  end: optDay('claim.dateInvalid'),
+  start: optDay('validate.date'),
+  end: optDay('validate.date'),
   page: pageField,
   limit: limitField(),
 };

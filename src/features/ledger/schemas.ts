@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { optionalDayField } from '~/lib/dates';
 import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 
 /** What caused a ledger entry. */
@@ -8,10 +9,8 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 /** Page sizes of the ledger lists. */
 export const LEDGER_PAGE_SIZES = PAGE_SIZES;
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
 /** Absent and '' both mean "not given". */
-const date = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(DATE, 'ledger.dateInvalid'))], 'ledger.dateInvalid'), '');
+const date = optionalDayField();
 
 /** GET /userapi/v1/account/balance (and /integral) ?page&limit&start&end&kind */
 export const ledgerQuerySchema = v.pipe(

@@ -3,10 +3,10 @@
  * key (`operator.*`, `validate.*`). Isomorphic: the pages' forms and the API use the same ones.
  */
 import * as v from 'valibot';
+import { optionalDayField } from '~/lib/dates';
 import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const date = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(DATE, 'operator.dateInvalid'))], 'operator.dateInvalid'), '');
+const date = optionalDayField();
 
 const intIn = (min: number, max: number, message: string) =>
   v.pipe(

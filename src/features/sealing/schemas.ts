@@ -3,6 +3,7 @@
  * Numbers in query strings arrive as text and are converted here.
  */
 import * as v from 'valibot';
+import { optionalDayField } from '~/lib/dates';
 import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 
 export const SEAL_KINDS = ['official', 'contract', 'finance', 'other'] as const;
@@ -28,8 +29,7 @@ const fraction = v.pipe(
   v.minValue(0, 'sealing.positionInvalid'),
   v.maxValue(1, 'sealing.positionInvalid'),
 );
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const date = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(DATE, 'sealing.dateInvalid'))], 'sealing.dateInvalid'), '');
+const date = optionalDayField();
 const page = pageField;
 const limit = limitField();
 const keyword = v.optional(v.pipe(v.string('sealing.keywordInvalid'), v.trim(), v.maxLength(50, 'sealing.keywordInvalid')), '');

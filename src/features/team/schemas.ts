@@ -3,6 +3,7 @@
  * Messages are i18n keys (`validate.*`, `team.*`).
  */
 import * as v from 'valibot';
+import { optionalDayField } from '~/lib/dates';
 import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 import { account, MOBILE_PATTERN, password } from '~/lib/fields';
 
@@ -112,8 +113,7 @@ export const listQuerySchema = v.object({
 });
 export type TeamListQuery = v.InferOutput<typeof listQuerySchema>;
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const date = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(DATE, 'team.dateInvalid'))], 'team.dateInvalid'), '');
+const date = optionalDayField();
 
 /** GET /team/allocations?sub_id&start&end&page&limit */
 export const allocationsQuerySchema = v.pipe(
