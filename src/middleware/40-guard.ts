@@ -7,7 +7,7 @@ import { requestRoutePath } from '~/server/http/route-path';
 import { replaceResponse } from '~/server/http/replace-response';
 import { getDb } from '~/server/db/client';
 import { redeemSignature } from '~/server/session';
-import { memberPagePermission } from '~/server/permissions';
+import { isOperatorMember, memberPagePermission } from '~/server/permissions';
 import { getSiteConfig } from '~/server/site-config';
 
 /**
@@ -27,8 +27,11 @@ export default function guardMiddleware(): MiddlewareHandler {
     if (!inMemberArea) return next();
     const db = getDb();
 
+    // A closed centre: members see the closed notice; the login page and operators carry on.
     const { openMemberCenter } = await getSiteConfig(db);
-    if (!openMemberCenter && isDocument) {
+    const closedToThisRequest =
+      !openMemberCenter && pathname !== '/user/login' && !(ctx.session && (await isOperatorMember(db, ctx.session.userId)));
+    if (closedToThisRequest && isDocument) {
       c.res = renderErrorPage({ status: 403, locale: ctx.locale, theme: ctx.theme });
       return;
     }
