@@ -3,7 +3,11 @@
  * Driven through `app.request()` on the seeded demo database, SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Envelope } from '../../src/features/_shared/envelope';
+import { getStorage, LocalStorage, setStorage, storeServerFile } from '../../src/features/upload';
 import { createApi } from '../../src/server/api';
 import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
 
@@ -200,6 +204,32 @@ for (const engine of engines()) {
           });
           expect(r.body.message).not.toMatch(/[{}]/);
         }
+      }
+    });
+
+    test('files are checked by their content: a PDF given as an insured sheet is 415, never parsed', async () => {
+      const previous = getStorage();
+      const dir = mkdtempSync(join(tmpdir(), 'conventions-files-'));
+      setStorage(new LocalStorage(dir));
+      try {
+        const [demo] = await t.db.sql`SELECT id FROM "user" WHERE username = 'demo'`;
+        const pdf = await storeServerFile(t.db, getStorage(), {
+          userId: Number(demo.id),
+          topic: 'insured',
+          name: 'people.csv',
+          mime: 'text/csv',
+          bytes: new TextEncoder().encode(`%PDF-1.4\n${'1 0 obj\n'.repeat(700)}%%EOF\n`),
+        });
+        for (const lang of ['en', 'zh-cn']) {
+          const r = await call('order/importInsured', { as: 'demo', lang, json: { file_id: pdf.id } });
+          expect([r.status, r.body.code, r.body.data?.field]).toEqual([415, 415001, 'file_id']);
+          expect(r.body.message).toBe(
+            lang === 'en' ? 'This file is not a spreadsheet: upload a CSV or XLSX file' : '文件不是表格：请上传 CSV 或 XLSX 文件',
+          );
+        }
+      } finally {
+        setStorage(previous);
+        rmSync(dir, { recursive: true, force: true });
       }
     });
   });

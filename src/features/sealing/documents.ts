@@ -2,7 +2,7 @@
  * A member's PDF before sealing: the size and page limits, PDFium's verdict (encrypted, broken),
  * the SHA-256 of its bytes, and page previews (PNG, cached in memory per bytes, page and width).
  */
-import { type AttachmentRow, findOwnFile, readFileBytes, type StorageAdapter } from '~/features/upload';
+import { type AttachmentRow, assertFileKind, findOwnFile, readFileBytes, type StorageAdapter } from '~/features/upload';
 import type { Db } from '~/server/db/client';
 import { Codes } from '~/server/errors';
 import { getConfigValue } from '~/server/site-config';
@@ -47,6 +47,7 @@ export async function checkOwnPdf(db: Db, storage: StorageAdapter, userId: numbe
   if (bytes.byteLength > limits.maxPdfBytes) {
     throw new SealError('sealing.pdfTooLarge', { status: 413, code: Codes.TOO_LARGE, field: 'file_id', params: { max: maxMb } });
   }
+  assertFileKind(bytes, ['pdf']);
   const facts = await readPdfFacts(bytes);
   if (facts === 'encrypted') throw badInput('sealing.pdfEncrypted', 'file_id');
   if (facts === 'broken') throw badInput('sealing.pdfBroken', 'file_id');
