@@ -10,6 +10,9 @@ import { redeemSignature } from '~/server/session';
 import { isOperatorMember, memberPagePermission } from '~/server/permissions';
 import { getSiteConfig } from '~/server/site-config';
 
+/** Query strings that name one record (detail and edit pages). */
+const RECORD_QUERY = /[?&](id|edit)=/;
+
 /**
  * The member-centre gate for page requests (documents and RSC navigations):
  * signed-link login, closed member centre, login redirect and the 403 for a
@@ -72,6 +75,18 @@ export default function guardMiddleware(): MiddlewareHandler {
       await next();
       if (isDocument && c.res.status === 200) {
         replaceResponse(c, new Response(c.res.body, { status: 403, headers: c.res.headers }));
+      }
+      return;
+    }
+    if (isDocument && c.req.method === 'GET' && RECORD_QUERY.test(ctx.url.search)) {
+      // A record page (`?id=`, `?edit=`): its status is known only once it has rendered (a missing,
+      // deleted or someone else's record answers 404 with the notice in the shell), so its HTML
+      // is read to the end before the status goes out.
+      await next();
+      const html = (c.res.headers.get('content-type') ?? '').includes('text/html');
+      if (c.res.status === 200 && html) {
+        const body = await c.res.text();
+        replaceResponse(c, new Response(body, { status: ctx.status === 404 ? 404 : 200, headers: c.res.headers }));
       }
       return;
     }
