@@ -37,7 +37,7 @@ export function OrderDetailPage({ query }: { query: string }) {
         const order = Number.isSafeInteger(id) && id > 0 ? await findVisibleOrder(db, session.userId, id) : null;
         if (!order) {
           markRecordNotFound();
-        return (
+          return (
             <Notice kind="warning" role="alert">
               <p>{o.detail.notFound}</p>
             </Notice>

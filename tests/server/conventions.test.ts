@@ -232,5 +232,26 @@ for (const engine of engines()) {
         rmSync(dir, { recursive: true, force: true });
       }
     });
+
+    test("a menu rule's title and English title, as the operator edits them, are what members' menus show next request", async () => {
+      type Node = { id: number; name: string; title: string; title_en: string; children?: Node[]; [k: string]: unknown };
+      const tree = (await call('operator/rule/tree', { as: 'operator' })).body.data.tree as Node[];
+      const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+      const integral = flat(tree).find((n) => n.name === 'account/integral');
+      expect(integral).toBeDefined();
+      const { children: _c, operator: _o, ...fields } = integral as Node;
+      const saved = await call('operator/rule/save', {
+        as: 'operator',
+        json: { ...fields, pid: fields.pid ?? 0, title: '积分账户', title_en: 'Reward points', grant_groups: [] },
+      });
+      expect([saved.status, saved.body.message]).toEqual([200, saved.body.message]);
+      const menuTitles = async (lang: string) => {
+        const r = await call('index/index?requiredLogin=1', { as: 'demo', lang });
+        return JSON.stringify(r.body.data.menus);
+      };
+      expect(await menuTitles('en')).toContain('"Reward points"');
+      expect(await menuTitles('en')).not.toContain('"Integral"');
+      expect(await menuTitles('zh-cn')).toContain('"积分账户"');
+    });
   });
 }
