@@ -8,7 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Envelope } from '../../src/features/_shared/envelope';
 import { getStorage, LocalStorage, setStorage, storeServerFile } from '../../src/features/upload';
+import { insurerFor, insurerSettings } from '../../src/features/insurer';
 import { createApi } from '../../src/server/api';
+import { openDb } from '../../src/server/db/client';
 import { engines, freshDatabase, type TestDatabase } from '../support/test-db';
 
 const ORIGIN = 'http://localhost';
@@ -252,6 +254,55 @@ for (const engine of engines()) {
       expect(await menuTitles('en')).toContain('"Reward points"');
       expect(await menuTitles('en')).not.toContain('"Integral"');
       expect(await menuTitles('zh-cn')).toContain('"积分账户"');
+    });
+
+    test("the insurer's mode, sandbox delay and refusal marker are operator settings: validated, audited, live on another instance", async () => {
+      const other = openDb(t.url); // a second instance on the same database
+      try {
+        const before = await call('operator/settings', { as: 'operator' });
+        expect(before.body.data.settings).toMatchObject({ 'insurer.mode': 'sandbox', 'insurer.refuseMarker': 'SANDBOX-REFUSE' });
+        expect(insurerFor(await insurerSettings(other, {}))).not.toBeNull();
+        const version = before.body.data.version;
+        for (const [changes, field] of [
+          [{ 'insurer.mode': 'auto' }, 'insurer.mode'],
+          [{ 'insurer.underwriteDelaySeconds': 3601 }, 'insurer.underwriteDelaySeconds'],
+          [{ 'insurer.underwriteDelaySeconds': -1 }, 'insurer.underwriteDelaySeconds'],
+          [{ 'insurer.refuseMarker': 'a b' }, 'insurer.refuseMarker'],
+        ] as const) {
+          const bad = await call('operator/settings', { as: 'operator', json: { version, changes }, lang: 'en' });
+          expect({ changes, status: bad.status, field: bad.body.data?.field }).toEqual({ changes, status: 400, field });
+        }
+        const saved = await call('operator/settings', {
+          as: 'operator',
+          json: { version, changes: { 'insurer.mode': 'manual', 'insurer.underwriteDelaySeconds': 0, 'insurer.refuseMarker': 'NO-COVER' } },
+        });
+        expect(saved.status).toBe(200);
+        const live = await insurerSettings(other, { INSURER_MODE: 'sandbox' });
+        expect(live).toEqual({ mode: 'manual', underwriteDelaySeconds: 0, refuseMarker: 'NO-COVER' });
+        expect(insurerFor(live)).toBeNull();
+        const audit = await call('operator/audit/list?action=operator.settings.save', { as: 'operator' });
+        expect(audit.body.data.list[0].detail).toMatchObject({ after: { 'insurer.mode': 'manual', 'insurer.refuseMarker': 'NO-COVER' } });
+        const back = await call('operator/settings', {
+          as: 'operator',
+          json: { version: version + 1, changes: { 'insurer.mode': 'sandbox' } },
+        });
+        expect(back.status).toBe(200);
+        const sandbox = insurerFor(await insurerSettings(other, {}));
+        const holder = {
+          orderNo: 'X',
+          product: 'guzhu',
+          planName: 'p',
+          creditCode: '',
+          premium: 1,
+          insuredCount: 1,
+          startDate: '',
+          endDate: '',
+        };
+        expect(await sandbox?.underwrite({ ...holder, holderName: 'Acme NO-COVER Ltd' })).toMatchObject({ accepted: false });
+        expect(await sandbox?.underwrite({ ...holder, holderName: 'Acme SANDBOX-REFUSE Ltd' })).toEqual({ accepted: true });
+      } finally {
+        await other.close();
+      }
     });
   });
 }
