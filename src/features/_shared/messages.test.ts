@@ -80,6 +80,11 @@ describe('API message tables', () => {
     }
   });
 
+  test('a placeholder without its parameter is left out, never shown (keys can come from a URL)', () => {
+    expect(apiMessage('en', 'notFound')).toBe('Error requesting address: ');
+    expect(apiMessage('zh-cn', 'code.wait')).not.toMatch(/[{}]/);
+  });
+
   test('a missing record says "Record not found" in both languages', () => {
     expect(apiMessage('en', 'notFoundRecord')).toBe('Record not found');
     expect(apiMessage('zh-cn', 'notFoundRecord')).not.toMatch(/[{}]/);

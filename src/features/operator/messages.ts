@@ -82,7 +82,7 @@ export default {
         mimeDangerous: '不允许 HTML、SVG、脚本等可执行类型',
         saveNameInvalid: '保存文件名无效',
         saveNameToken: '保存文件名含有未知的变量',
-        saveNameUnique: '保存文件名需包含 {random}、{random32} 或 {fileSha1}',
+        saveNameUnique: '保存文件名需包含随机或唯一部分：random、random32 或 fileSha1 变量（写在花括号中）',
       },
       audit: {
         actorInvalid: '操作人无效',
@@ -174,7 +174,7 @@ export default {
         mimeDangerous: 'Executable types such as HTML, SVG and scripts are never allowed',
         saveNameInvalid: 'Invalid saved file name',
         saveNameToken: 'The saved file name uses an unknown token',
-        saveNameUnique: 'The saved file name needs {random}, {random32} or {fileSha1}',
+        saveNameUnique: 'The saved file name needs a random or unique part: the token random, random32 or fileSha1 (in braces)',
       },
       audit: {
         actorInvalid: 'Invalid actor',
