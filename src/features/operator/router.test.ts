@@ -426,7 +426,9 @@ for (const engine of engines()) {
           'upload.saveName',
         ].sort(),
       );
-      expect(bad.body.data.errors['upload.saveName']).toBe('保存文件名需包含随机或唯一部分：random、random32 或 fileSha1 变量（写在花括号中）');
+      expect(bad.body.data.errors['upload.saveName']).toBe(
+        '保存文件名需包含随机或唯一部分：random、random32 或 fileSha1 变量（写在花括号中）',
+      );
       expect(bad.body.data.used_by).toContain('account/help');
       expect((await get('operator/settings')).body.data).toMatchObject({ version, settings: { siteName: '保险经纪会员中心' } });
       // Two saves on one version: one wins, one 409.
