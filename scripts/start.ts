@@ -37,6 +37,11 @@ const purge = () => purgeExpiredTokens(db).catch((err) => console.error('token p
 await purge();
 setInterval(purge, 6 * 3600 * 1000).unref();
 
+// Native memory behind JS objects (resvg pixmaps of captcha images and decoded uploads, PDF
+// buffers) is invisible to the JS heap's own GC triggers: it would pile up between collections.
+// An asynchronous collection every 5 s lets their finalizers free it (docs/benchmarks.md, soak).
+setInterval(() => Bun.gc(false), 5_000).unref();
+
 // Refuses PORTAL_CAPTCHA_TEST=1 with NODE_ENV=production before serving anything.
 (await import('../src/features/captcha')).captchaTestMode();
 

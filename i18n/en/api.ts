@@ -20,6 +20,9 @@ export default {
   tooManyRequestsRetry: 'Too many attempts, please try again in {minutes} minutes',
   serverError: 'Server internal error!',
   validate: {
+    date: 'Enter a real date from 1900-01-01 to 2999-12-31 (YYYY-MM-DD)',
+    page: 'The page must be a whole number of 1 or more',
+    limit: 'The page size must be a whole number from 1 to 100',
     invalid: 'This value is not valid',
     required: 'This field is required',
     account: 'Account must be 3 to 15 characters, start with a letter, and contain only letters, digits and underscores',

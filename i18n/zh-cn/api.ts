@@ -20,6 +20,9 @@ export default {
   tooManyRequestsRetry: '尝试次数过多，请 {minutes} 分钟后再试',
   serverError: '服务器内部错误！',
   validate: {
+    date: '请输入 1900-01-01 至 2999-12-31 之间的有效日期（YYYY-MM-DD）',
+    page: '页码必须是不小于 1 的整数',
+    limit: '每页条数必须是 1 到 100 的整数',
     invalid: '此项的值无效',
     required: '此项为必填项',
     account: '账户须为 3 到 15 位，以字母开头，只能包含字母、数字和下划线',

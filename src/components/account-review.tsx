@@ -3,6 +3,7 @@
  * and the confirm / reject actions for groups holding `operator/topups/confirm`. Operator-only: a
  * group's '*' never grants the page (403 here, and from every endpoint behind it).
  */
+import { menuTitleFor } from '~/lib/member-centre';
 import { listTopupsForReview } from '~/features/account';
 import { apiMessage } from '~/features/_shared/messages';
 import { AccountReviewActions } from '~/islands/account-review-actions';
@@ -77,7 +78,7 @@ const STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 
 export async function AccountReview({ query }: { query: string }) {
   const { view } = await pageContext('user/operator/topups');
-  const tx = TEXT[view.locale];
+  const tx = { ...TEXT[view.locale], title: menuTitleFor(view.centre, '/user/operator/topups') ?? TEXT[view.locale].title };
   const session = getRequestContext().session;
   const head = (
     <>

@@ -3,6 +3,7 @@
  * 403 notice for a page the member's group lacks) but with the claim pages' own titles, since the
  * detail and operator pages have no page bundle of their own.
  */
+import { menuTitleFor } from '~/lib/member-centre';
 import '../styles/claims.css';
 import type { ReactNode } from 'react';
 import { claimText } from './claim-text';
@@ -25,7 +26,7 @@ export async function ClaimPage({ page, title, render, actions }: ClaimPageProps
   const { view, t } = ctx;
   const c = claimText(view.locale);
   const full: ClaimPageContext = { ...ctx, c };
-  const heading = title(c);
+  const heading = menuTitleFor(view.centre, `/${page}`) ?? title(c);
   let body: ReactNode;
   if (view.forbidden) {
     body = (

@@ -2,6 +2,7 @@
  * Every member-centre page renders through MemberPage: it sets the title, shows the heading,
  * and is the single place that refuses a page the member's group lacks (`view.forbidden`).
  */
+import { menuTitleFor } from '~/lib/member-centre';
 import type { ReactNode } from 'react';
 import { pageContext, type PageContext } from './page-context';
 import { PageTitle } from './page-title';
@@ -21,8 +22,13 @@ export interface MemberPageProps {
   bare?: boolean;
 }
 
-/** The page title: the page bundle's `title`, else the common route title (en has no allocation bundle). */
+/**
+ * The page title: the member's menu entry for the page (the rule's title as the operator set it),
+ * else the page bundle's `title`, else the common route title (en has no allocation bundle).
+ */
 export function memberTitle(ctx: PageContext, page: string): string {
+  const fromRule = menuTitleFor(ctx.view.centre, `/${page}`);
+  if (fromRule) return fromRule;
   return ctx.t.has('title') ? ctx.t('title') : ctx.t(['route', `/${page}`]);
 }
 

@@ -7,7 +7,7 @@
 import { displayStatus, findVisibleOrder, listInsured, orderActions, orderTimeline, siteToday } from '~/features/orders';
 import { formatDate, formatMoney } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
-import { getRequestContext } from '~/server/context';
+import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { OrderActions, OrderRefresh } from '~/islands/order-actions';
 import { Notice } from './notice';
@@ -38,6 +38,7 @@ export function OrderDetailPage({ query }: { query: string }) {
         const db = getDb();
         const order = Number.isSafeInteger(id) && id > 0 ? await findVisibleOrder(db, session.userId, id) : null;
         if (!order) {
+          markRecordNotFound();
           return (
             <Notice kind="warning" role="alert">
               <p>{o.detail.notFound}</p>

@@ -2,6 +2,7 @@
  * The frame of the order pages (lists, detail, operator pages): title and heading from the order
  * texts, the one 403 notice for a page the member's group lacks, the login hint without a member.
  */
+import { menuTitleFor } from '~/lib/member-centre';
 import './order-page.css';
 import type { ReactNode } from 'react';
 import { Notice } from './notice';
@@ -24,7 +25,7 @@ export async function OrderFrame({ page, title, render, actions }: OrderFramePro
   const { view, t } = ctx;
   const o = orderText(view.locale);
   const full: OrderPageContext = { ...ctx, o };
-  const heading = title(o);
+  const heading = menuTitleFor(view.centre, `/${page}`) ?? title(o);
   let body: ReactNode;
   if (view.forbidden) {
     body = (

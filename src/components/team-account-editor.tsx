@@ -7,7 +7,7 @@ import { Notice } from '~/components/notice';
 import { grantable, teamDetail, teamMessages } from '~/features/team';
 import { TeamAccountForm, type TeamAccountFormText } from '~/islands/team-account-form';
 import type { Translator } from '~/lib/i18n';
-import { getRequestContext } from '~/server/context';
+import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';
 import { hasAction } from '~/server/permissions';
@@ -66,7 +66,10 @@ export async function TeamAccountEditor({ query, t }: { query: string; t: Transl
       </Notice>
     </>
   );
-  if (id === null) return notFound;
+  if (id === null) {
+    markRecordNotFound();
+    return notFound;
+  }
   if (!(await hasAction(db, session, 'team/teamMange/edit'))) {
     return (
       <>
@@ -96,7 +99,10 @@ export async function TeamAccountEditor({ query, t }: { query: string; t: Transl
       </>
     );
   } catch (err) {
-    if (isDomainError(err) && err.status === 404) return notFound;
+    if (isDomainError(err) && err.status === 404) {
+      markRecordNotFound();
+      return notFound;
+    }
     throw err;
   }
 }

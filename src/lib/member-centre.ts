@@ -112,3 +112,20 @@ export function checkAuth(
   if (!list) return false;
   return action.subNodeName ? list.includes(action.subNodeName) : true;
 }
+
+/**
+ * The title of the member's menu entry that leads to `path` (a rule's title or English title as the
+ * operator set it, in the member's language), if the member has one: pages title themselves with
+ * it, so the sidebar, head navigation, user dropdown and page title say the same.
+ */
+export function menuTitleFor(centre: Pick<MemberCentre, 'userMenus' | 'headNav' | 'navUserMenus'>, path: string): string | undefined {
+  const find = (items: MenuItem[]): string | undefined => {
+    for (const item of items) {
+      if (item.href === path && item.title) return item.title;
+      const inner = find(item.children ?? []);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  return find(centre.userMenus) ?? find(centre.headNav) ?? find(centre.navUserMenus);
+}

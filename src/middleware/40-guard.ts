@@ -7,8 +7,11 @@ import { requestRoutePath } from '~/server/http/route-path';
 import { replaceResponse } from '~/server/http/replace-response';
 import { getDb } from '~/server/db/client';
 import { redeemSignature } from '~/server/session';
-import { memberPagePermission } from '~/server/permissions';
+import { isOperatorMember, memberPagePermission } from '~/server/permissions';
 import { getSiteConfig } from '~/server/site-config';
+
+/** Query strings that name one record (detail and edit pages). */
+const RECORD_QUERY = /[?&](id|edit)=/;
 
 /**
  * The member-centre gate for page requests (documents and RSC navigations):
@@ -27,8 +30,11 @@ export default function guardMiddleware(): MiddlewareHandler {
     if (!inMemberArea) return next();
     const db = getDb();
 
+    // A closed centre: members see the closed notice; the login page and operators carry on.
     const { openMemberCenter } = await getSiteConfig(db);
-    if (!openMemberCenter && isDocument) {
+    const closedToThisRequest =
+      !openMemberCenter && pathname !== '/user/login' && !(ctx.session && (await isOperatorMember(db, ctx.session.userId)));
+    if (closedToThisRequest && isDocument) {
       c.res = renderErrorPage({ status: 403, locale: ctx.locale, theme: ctx.theme });
       return;
     }
@@ -69,6 +75,18 @@ export default function guardMiddleware(): MiddlewareHandler {
       await next();
       if (isDocument && c.res.status === 200) {
         replaceResponse(c, new Response(c.res.body, { status: 403, headers: c.res.headers }));
+      }
+      return;
+    }
+    if (isDocument && c.req.method === 'GET' && RECORD_QUERY.test(ctx.url.search)) {
+      // A record page (`?id=`, `?edit=`): its status is known only once it has rendered (a missing,
+      // deleted or someone else's record answers 404 with the notice in the shell), so its HTML
+      // is read to the end before the status goes out.
+      await next();
+      const html = (c.res.headers.get('content-type') ?? '').includes('text/html');
+      if (c.res.status === 200 && html) {
+        const body = await c.res.text();
+        replaceResponse(c, new Response(body, { status: ctx.status === 404 ? 404 : 200, headers: c.res.headers }));
       }
       return;
     }

@@ -48,3 +48,13 @@ export function getRequestContext(): RequestContext {
 export function tryRequestContext(): RequestContext | undefined {
   return requestStore.getStore();
 }
+
+/**
+ * A page found no record for its id (missing, deleted or someone else's): its document answers
+ * HTTP 404 with the notice inside the shell (the guard middleware applies the status once the page
+ * has rendered).
+ */
+export function markRecordNotFound(): void {
+  const ctx = tryRequestContext();
+  if (ctx) ctx.status = 404;
+}

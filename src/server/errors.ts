@@ -44,12 +44,25 @@ export class DomainError extends Error {
     this.name = 'DomainError';
     this.key = key;
     this.status = init.status ?? 400;
-    this.code = init.code ?? Codes.GENERIC;
+    this.code = codeForStatus(this.status, init.code);
     this.field = init.field;
     this.params = init.params;
     this.errors = init.errors;
   }
 }
+
+/**
+ * The envelope code of a refusal always carries its HTTP status (DESIGN.md §3): 400 → 400001,
+ * 404 → 404001, … A more precise code of the same status (401200, 403002) is kept; a missing one,
+ * `0`, or one of another status becomes `status * 1000 + 1`.
+ */
+export function codeForStatus(status: number, code?: number): number {
+  if (status < 400) return code ?? Codes.SUCCESS;
+  return code !== undefined && Math.floor(code / 1000) === status ? code : status * 1000 + 1;
+}
+
+/** A missing, deleted or someone else's record: 404, 404001, 'Record not found'. */
+export const recordNotFound = () => new DomainError('notFoundRecord', { status: 404, code: Codes.NOT_FOUND });
 
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
 

@@ -66,7 +66,7 @@ test('overview (Chinese): greeting, previous login, links to the other account p
   await page.goBack();
   await page.locator('.kv-stat a').nth(1).click();
   await expect(page).toHaveURL(/\/user\/account\/balance$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('余额明细');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('余额记录');
 });
 
 test('overview (English, 390 px phone): readable chart, no sideways scroll', async ({ browser, baseURL }) => {

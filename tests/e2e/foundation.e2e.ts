@@ -40,7 +40,7 @@ test.describe('member centre foundation', () => {
     await loginViaForm(page, DEMO, '/user/account/overview');
     await page.locator('form[action="/lang"] button').first().click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page).toHaveTitle(/^Account overview - /i);
+    await expect(page).toHaveTitle(/^Overview - /i);
     await expect(sidebar(page).getByRole('link', { name: /change password/i })).toBeVisible();
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');

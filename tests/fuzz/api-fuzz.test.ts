@@ -215,7 +215,20 @@ function problemOf(p: Planned, s: Sent, o: Outcome): string | null {
     if (typeof b.code !== 'number' || typeof b.message !== 'string' || typeof b.time !== 'number' || !('data' in b)) {
       return `not the envelope (status ${o.status}): ${o.text.slice(0, 120)}`;
     }
+    return codeProblem(o.status, b.code, b.message);
   }
+  return null;
+}
+
+/**
+ * The code ↔ status table (README, API conventions): success is 200001; a refusal's code carries
+ * its status (400 → 400001, 403 → 403001…403004, 404 → 404001, 429 → 429001, …); no message
+ * keeps an unfilled `{placeholder}`.
+ */
+export function codeProblem(status: number, code: number, message: string): string | null {
+  if (status >= 200 && status < 300 && code !== 200001) return `status ${status} with code ${code}`;
+  if (status >= 400 && Math.floor(code / 1000) !== status) return `status ${status} with code ${code}`;
+  if (/\{\w+\}/.test(message)) return `unfilled placeholder in ${JSON.stringify(message.slice(0, 120))}`;
   return null;
 }
 
@@ -468,5 +481,117 @@ for (const engine of engines()) {
       },
       Math.max(600_000, runs * 100),
     );
+
+    test("convention probes: dates at and past the limits, huge pages, limit 0/1/100/101, someone else's ids; the code ↔ status table", async () => {
+      const baseUrl = server.baseUrl;
+      const login = async (account: string, password: string, ip: string) => {
+        const res = await fetch(`${baseUrl}${API_PREFIX}/user/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: baseUrl, 'x-forwarded-for': ip },
+          body: JSON.stringify({ account, password }),
+        });
+        const token = tokenFromSetCookie(res.headers);
+        if (!token) throw new Error(`${account} login failed: ${res.status} ${await res.text()}`);
+        return token;
+      };
+      const who = {
+        demo: { token: await login('demo', 'Demo#2026', '198.51.100.21'), ip: '198.51.100.21' },
+        manager: { token: await login('manager', 'Manager#2026', '198.51.100.22'), ip: '198.51.100.22' },
+        operator: { token: await login('operator', 'Operator#2026', '198.51.100.23'), ip: '198.51.100.23' },
+      };
+      type Who = keyof typeof who;
+      const call = async (as: Who, method: string, path: string, json?: unknown) => {
+        const res = await fetch(`${baseUrl}${API_PREFIX}${path}`, {
+          method,
+          headers: {
+            'ba-user-token': who[as].token,
+            'x-forwarded-for': who[as].ip,
+            origin: baseUrl,
+            ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: json === undefined ? undefined : JSON.stringify(json),
+          redirect: 'manual',
+        });
+        const type = res.headers.get('content-type') ?? '';
+        const text = await res.text();
+        // biome-ignore lint/suspicious/noExplicitAny: envelopes are read loosely
+        const body: any = type.startsWith('application/json') ? JSON.parse(text) : null;
+        return { status: res.status, type, body };
+      };
+      const problems: string[] = [];
+      const check = (what: string, r: Awaited<ReturnType<typeof call>>) => {
+        if (r.status >= 500) problems.push(`${what}: status ${r.status}`);
+        else if (r.body) {
+          const p = codeProblem(r.status, r.body.code, r.body.message);
+          if (p) problems.push(`${what}: ${p}`);
+        } else if (!(r.status < 300 && FILE_TYPES.test(r.type))) problems.push(`${what}: not the envelope (${r.status} ${r.type})`);
+      };
+
+      // Lists and date filters on every GET route, as the demo member and as the operator.
+      const gets = targets.filter((t) => t.surface === 'api' && t.method === 'GET').map((t) => t.path.slice(API_PREFIX.length));
+      const queries = [
+        'start=1900-01-01&end=2999-12-31',
+        'start=1899-12-31',
+        'end=3000-01-01',
+        'end=9999-12-31',
+        'start=0000-00-00',
+        'start=2026-02-29',
+        'start=2999-12-31&end=1900-01-01',
+        'page=99999999999999999999',
+        'page=1e400',
+        'page=0',
+        'limit=0',
+        'limit=1',
+        'limit=100',
+        'limit=101',
+        'limit=99999999999999999999',
+      ];
+      for (const path of gets) {
+        for (const q of queries) {
+          for (const as of ['demo', 'operator'] as const) check(`${as} GET ${path}?${q}`, await call(as, 'GET', `${path}?${q}`));
+        }
+      }
+
+      // Someone else's ids: demo's records, asked for by the manager (another company) on every route.
+      const ids = new Set<number>();
+      for (const list of [
+        '/order/list?type=guzhu&limit=100',
+        '/order/list?type=tuanyi&limit=100',
+        '/claim/list?limit=100',
+        '/endorse/list?limit=100',
+        '/invoice/list?limit=100',
+        '/seal/list',
+        '/seal/file/list?limit=100',
+        '/team/list?limit=100',
+        '/account/topup',
+      ]) {
+        const r = await call('demo', 'GET', list);
+        for (const row of r.body?.data?.list ?? []) if (Number.isInteger(row.id)) ids.add(row.id);
+      }
+      expect(ids.size).toBeGreaterThan(10);
+      const sample = [...ids].slice(0, 12);
+      const leaked: string[] = [];
+      const ask = (t: Target, path: string, id: number) =>
+        t.method === 'GET'
+          ? call('manager', 'GET', `${path}?id=${id}&order_id=${id}&file_id=${id}`)
+          : call('manager', t.method, path, { id, order_id: id, file_id: id });
+      for (const t of targets.filter((x) => x.surface === 'api' && !mayEndSession(x.path))) {
+        const path = t.path.slice(API_PREFIX.length);
+        // A route that answers 2xx for an id that exists nowhere does not read `id` as a record
+        // (lists, captcha ids, the area tree): only its codes are checked.
+        const none = await ask(t, path, 2_147_483_000);
+        check(`manager ${t.method} ${path} id=none`, none);
+        const readsId = !(none.status >= 200 && none.status < 300);
+        for (const id of sample) {
+          const r = await ask(t, path, id);
+          check(`manager ${t.method} ${path} id=${id}`, r);
+          if (r.status === 404 && r.body && r.body.code !== 404001)
+            problems.push(`manager ${t.method} ${path} id=${id}: 404 with ${r.body.code}`);
+          if (readsId && r.status >= 200 && r.status < 300) leaked.push(`${t.method} ${path} id=${id}`);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(leaked).toEqual([]);
+    }, 600_000);
   });
 }

@@ -277,7 +277,13 @@ for (const engine of engines()) {
           json: { account: 'demo', password: 'Demo#2026' },
           headers: { 'think-lang': 'en' },
         });
-        expect([login.res.status, login.body.message]).toEqual([403, 'Member center is closed']);
+        expect([login.res.status, login.body.code, login.body.message]).toEqual([403, 403002, 'Member center is closed']);
+        const op = await call('user/login', { method: 'POST', json: { account: 'operator', password: 'Operator#2026' } });
+        expect(op.res.status).toBe(200);
+        const work = await call('operator/member/list', { headers: { 'ba-user-token': op.body.data.userInfo.token } });
+        expect(work.res.status).toBe(200);
+        const menus = await call('index/index?requiredLogin=1', { headers: { 'ba-user-token': op.body.data.userInfo.token } });
+        expect(menus.res.status).toBe(200);
         const idx = await call('index/index?requiredLogin=0');
         expect(idx.body.data.openMemberCenter).toBe(false);
         expect((await call('index/index?requiredLogin=1')).res.status).toBe(403);

@@ -117,12 +117,16 @@ for (const engine of engines()) {
       expect((await get('/user/account/overview', demo)).status).toBe(302);
     });
 
-    test('a closed member centre answers with a clear page', async () => {
+    test('a closed member centre answers members with a clear page; the login page and operators carry on', async () => {
+      const demo = await login('demo', 'Demo#2026');
+      const operator = await login('operator', 'Operator#2026');
       await setConfigValue(t.db, 'openMemberCenter', false);
       try {
-        const res = await get('/user/login', 'ba-lang=en');
+        const res = await get('/user/account/overview', `ba-lang=en; ${demo}`);
         expect(res.status).toBe(403);
         expect(await res.text()).toContain('The member centre is closed for now');
+        expect((await get('/user/login', 'ba-lang=en')).status).toBe(200);
+        expect((await get('/user/operator/members', operator)).status).toBe(200);
         expect((await get('/')).status).toBe(200);
       } finally {
         await setConfigValue(t.db, 'openMemberCenter', true);

@@ -27,7 +27,7 @@ export function ok<T>(c: Context<ApiEnv>, data: T, messageKey?: string) {
 /** The envelope of a domain error: translated message, `data.field` and per-field `data.errors`. */
 export function errorEnvelope(locale: Locale, err: DomainError): Envelope {
   const data = err.errors
-    ? { field: err.field, errors: Object.fromEntries(Object.entries(err.errors).map(([f, k]) => [f, apiMessage(locale, k)])) }
+    ? { field: err.field, errors: Object.fromEntries(Object.entries(err.errors).map(([f, k]) => [f, apiMessage(locale, k, err.params)])) }
     : err.field
       ? { field: err.field }
       : null;

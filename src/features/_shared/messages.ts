@@ -66,9 +66,15 @@ function lookup(bundle: unknown, key: string): string | undefined {
   return typeof cur === 'string' ? cur : undefined;
 }
 
-/** An API message in the given language (falls back to English, then to the key itself). */
+/**
+ * An API message in the given language (falls back to English, then to the key itself). A
+ * placeholder without its parameter is left out rather than shown as `{name}` (a key can also come
+ * from a URL, `?error=`); messages.test.ts checks that every caller passes its parameters.
+ */
 export function apiMessage(locale: Locale, key: string, params?: Record<string, string | number>): string {
   const text = lookup(BUNDLES[locale], key) ?? lookup(BUNDLES.en, key) ?? key;
-  if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => (params && name in params ? String(params[name]) : ''));
 }
+
+/** The composed table of one language (tests render every message from it). */
+export const messageTable = (locale: Locale): Readonly<Bundle> => BUNDLES[locale];

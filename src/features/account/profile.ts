@@ -8,7 +8,7 @@ import { writeAudit } from '~/server/audit';
 import { type Db, nowSeconds } from '~/server/db/client';
 import { Codes, DomainError } from '~/server/errors';
 import type { UserRow } from '~/server/members';
-import { type AttachmentRow, findOwnFile, getStorage, readFileBytes, storeServerFile } from '../upload';
+import { type AttachmentRow, assertFileKind, findOwnFile, getStorage, readFileBytes, storeServerFile } from '../upload';
 import type { ProfileFields } from './schemas';
 
 // Loaded at run time, not bundled: the renderer is a native module the build cannot inline (as in captcha/render).
@@ -55,6 +55,7 @@ async function avatarFromUpload(db: Db, userId: number, fileId: number): Promise
   const storage = getStorage();
   const bytes = await readFileBytes(storage, file);
   if (!bytes) throw avatarProblem('account.avatarInvalid');
+  assertFileKind(bytes, ['image'], 'avatar');
   const png = squareAvatar(bytes, file.mime);
   return storeServerFile(db, storage, {
     userId,

@@ -57,14 +57,14 @@ for (const engine of engines()) {
       return r.body.data.userInfo.token;
     }
     const count = async (table: string) => num((await t.db.sql`SELECT COUNT(*) AS n FROM ${t.db.sql(table)}`)[0].n);
-    const slipOf = async (user: string, topic = 'topup') =>
+    const slipOf = async (user: string, topic = 'topup', bytes: Uint8Array = picture(40 + ids[user], 30), name = 'slip.png') =>
       (
         await storeServerFile(t.db, getStorage(), {
           userId: ids[user],
           topic,
-          name: 'slip.png',
-          mime: 'image/png',
-          bytes: picture(40 + ids[user], 30),
+          name,
+          mime: name.endsWith('.png') ? 'image/png' : 'application/octet-stream',
+          bytes,
         })
       ).id;
 
@@ -106,10 +106,19 @@ for (const engine of engines()) {
       const others = await slipOf('manager');
       const foreign = await post('account/topup', tokens.demo, { amount: '10', payment_ref: 'X1', slip: others });
       expect(foreign.status).toBe(400);
-      expect(foreign.body.message).toBe('The transfer slip was not found; please upload it again');
-      const wrongTopic = await slipOf('demo', 'avatar');
-      expect((await post('account/topup', tokens.demo, { amount: '10', payment_ref: 'X1', slip: wrongTopic })).status).toBe(400);
+      expect(foreign.body.message).toBe('No upload of yours has this id: upload the transfer slip (an image or a PDF) first');
+      const sheet = await slipOf('demo', 'insured', new TextEncoder().encode('name,id_no\nA,1\n'), 'people.csv');
+      const notSlip = await post('account/topup', tokens.demo, { amount: '10', payment_ref: 'X1', slip: sheet });
+      expect([notSlip.status, notSlip.body.code, notSlip.body.data.field]).toEqual([415, 415001, 'slip']);
+      expect(notSlip.body.message).toBe('The file must be an image (PNG, JPEG, GIF, WebP, BMP) or a PDF');
       expect(await count('topup')).toBe(before);
+    });
+
+    test('top-up: any own image or PDF is a slip, whatever its upload topic', async () => {
+      const avatarTopic = await slipOf('demo', 'avatar');
+      expect((await post('account/topup', tokens.demo, { amount: '10', payment_ref: 'X-AV', slip: avatarTopic })).status).toBe(200);
+      const pdf = await slipOf('demo', 'claim', new TextEncoder().encode('%PDF-1.4\n%%EOF\n'), 'slip.pdf');
+      expect((await post('account/topup', tokens.demo, { amount: '10', payment_ref: 'X-PDF', slip: pdf })).status).toBe(200);
     });
 
     test('top-up: the member asks, sees it, a sub-account may not', async () => {

@@ -95,7 +95,7 @@ export const accountRouter = new Hono<ApiEnv>()
     const { id } = parseInput(slipQuery, c.get('query'));
     const file = await topupSlip(db, id);
     const bytes = await readFileBytes(getStorage(), file);
-    if (!bytes) throw new DomainError('notFound', { status: 404, code: Codes.NOT_FOUND });
+    if (!bytes) throw new DomainError('notFoundRecord', { status: 404, code: Codes.NOT_FOUND });
     const image = file.mime.startsWith('image/') && file.mime !== 'image/svg+xml';
     return new Response(bytes.slice(), {
       headers: {

@@ -3,6 +3,8 @@
  * the same schemas the API enforces). Messages are i18n keys (`validate.*`, `account.*`).
  */
 import * as v from 'valibot';
+import { isDay } from '~/lib/dates';
+import { limitField, pageField } from '~/lib/list';
 import { account, email, mobile, password } from '~/lib/fields';
 
 /** A positive database id, as a number or a string of digits. */
@@ -60,30 +62,19 @@ export const topupRejectSchema = v.object({ id: idField(), reason: oneLine(200, 
 export const TOPUP_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export type TopupStatus = (typeof TOPUP_STATUSES)[number];
 
-/** GET /userapi/v1/operator/topup/list ?status&page */
+/** GET /userapi/v1/operator/topup/list ?status&page&limit */
 export const topupListSchema = v.object({
   status: v.optional(v.union([v.literal(''), v.picklist(TOPUP_STATUSES, 'validate.invalid')], 'validate.invalid'), ''),
-  page: v.optional(
-    v.pipe(
-      v.union([v.string('validate.invalid'), v.number('validate.invalid')]),
-      v.transform(Number),
-      v.integer('validate.invalid'),
-      v.minValue(1, 'validate.invalid'),
-      v.maxValue(100_000, 'validate.invalid'),
-    ),
-    1,
-  ),
+  page: pageField,
+  limit: limitField(),
 });
 
 /** Chinese characters, letters, digits, `_` and `-` (the reference's chsDash). */
 export const NICKNAME_PATTERN = /^[\p{Script=Han}A-Za-z0-9_-]+$/u;
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
 /** A real calendar day between 1900-01-01 and today (UTC). */
 function realDay(s: string): boolean {
-  if (!DATE.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return d.toISOString().slice(0, 10) === s && s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10);
+  return isDay(s) && s <= new Date().toISOString().slice(0, 10);
 }
 
 export const MOTTO_MAX = 120;

@@ -9,7 +9,7 @@ import { type Db, num, numOrNull, nowSeconds } from '~/server/db/client';
 import { Codes, DomainError } from '~/server/errors';
 import { fenToYuan } from '~/lib/money';
 import type { UserRow } from '~/server/members';
-import { type AttachmentRow, findOwnFile } from '../upload';
+import { type AttachmentRow, assertFileKind, findOwnFile, getStorage, readFileBytes } from '../upload';
 import { changeBalance } from '../ledger';
 import type { TopupFields, TopupStatus } from './schemas';
 
@@ -46,26 +46,25 @@ export function toTopup(r: Record<string, unknown>): Topup {
   };
 }
 
-const notFound = () => new DomainError('notFound', { status: 404, code: Codes.NOT_FOUND });
+const notFound = () => new DomainError('notFoundRecord', { status: 404, code: Codes.NOT_FOUND });
 
 /** The ledger reference of a top-up's entry. */
 export const topupReference = (id: number) => `TOPUP-${id}`;
 
 /**
  * A member's top-up request. Team sub-accounts cannot top up (their money comes from the main
- * account's allocation): 403. The slip must be the member's own upload of topic `topup`.
+ * account's allocation): 403. The slip is any of the member's own uploads (whatever its topic) whose
+ * content is an image or a PDF: another member's or an unknown id → 400 saying no such upload of
+ * theirs exists; gone from storage → 400 'upload it again'; another kind → 415 naming the kinds.
  */
 export async function requestTopup(db: Db, member: UserRow, input: TopupFields, ip = ''): Promise<Topup> {
   if (member.parent_id !== null) throw new DomainError('account.subAccountTopup', { status: 403, code: Codes.FORBIDDEN });
-  const slip = await findOwnFile(db, member.id, input.slip, TOPUP_TOPIC);
-  if (!slip) {
-    throw new DomainError('account.slipNotFound', {
-      status: 400,
-      code: Codes.VALIDATION,
-      field: 'slip',
-      errors: { slip: 'account.slipNotFound' },
-    });
-  }
+  const slip = await findOwnFile(db, member.id, input.slip);
+  const slipProblem = (key: string) => new DomainError(key, { status: 400, code: Codes.VALIDATION, field: 'slip', errors: { slip: key } });
+  if (!slip) throw slipProblem('account.slipNotFound');
+  const bytes = await readFileBytes(getStorage(), slip);
+  if (!bytes) throw slipProblem('account.slipGone');
+  assertFileKind(bytes, ['image', 'pdf'], 'slip');
   const [row] = await db.sql`INSERT INTO topup ${db.sql({
     user_id: member.id,
     amount: input.amount,

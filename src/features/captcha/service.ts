@@ -64,7 +64,7 @@ export function captchaTestMode(env: Record<string, string | undefined> = proces
   return true;
 }
 
-const fail = (key: string) => new DomainError(key, { status: 400, code: Codes.GENERIC, field: 'captcha' });
+const fail = (key: string) => new DomainError(key, { status: 400, code: Codes.VALIDATION, field: 'captcha' });
 /** 'The correct area is not clicked, please try again!' */
 export const captchaFailed = () => fail('captcha.failed');
 /** Unknown, expired, used up or worn out by wrong answers: fetch a new one. */

@@ -3,6 +3,8 @@
  * form island and the API check the same thing). Amounts arrive as decimal yuan strings.
  */
 import * as v from 'valibot';
+import { dayField, isDay, optionalDayField } from '~/lib/dates';
+import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 import { parseResidentId } from '~/lib/cn-id';
 
 /** Every claim status (DESIGN §4 plus `withdrawn`). */
@@ -62,32 +64,11 @@ export function yuanToFen(value: unknown): number | null {
   return fen > 0 && fen <= MAX_AMOUNT_FEN ? fen : null;
 }
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+/** A real calendar day `YYYY-MM-DD` within the date convention (src/lib/dates). */
+export { isDay };
 
-/** A real calendar day `YYYY-MM-DD`. */
-export function isDay(s: string): boolean {
-  if (!DATE.test(s)) return false;
-  const [y, m, d] = s.split('-').map(Number);
-  const dt = new Date(Date.UTC(y, m - 1, d));
-  return dt.getUTCMonth() === m - 1 && dt.getUTCDate() === d;
-}
-
-const day = (message: string) => v.pipe(v.string(message), v.trim(), v.check(isDay, message));
-const optDay = (message: string) =>
-  v.optional(
-    v.union(
-      [
-        v.literal(''),
-        v.pipe(
-          v.string(message),
-          v.trim(),
-          v.check((s) => s === '' || isDay(s), message),
-        ),
-      ],
-      message,
-    ),
-    '',
-  );
+const day = (message: string) => dayField(message);
+const optDay = (message: string) => optionalDayField(message);
 
 const intIn = (min: number, max: number, message: string) =>
   v.pipe(
@@ -108,23 +89,16 @@ const amount = (message: string) =>
     v.transform((x) => yuanToFen(x) as number),
   );
 
-export const CLAIM_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const CLAIM_PAGE_SIZES = PAGE_SIZES;
 
 const listFields = {
   status: v.optional(v.union([v.literal(''), v.picklist(CLAIM_STATUSES, 'claim.statusInvalid')], 'claim.statusInvalid'), ''),
   type: v.optional(v.union([v.literal(''), v.picklist(CLAIM_TYPES, 'claim.typeInvalid')], 'claim.typeInvalid'), ''),
   keyword: v.optional(v.pipe(v.string('claim.keywordInvalid'), v.trim(), v.maxLength(50, 'claim.keywordInvalid')), ''),
-  start: optDay('claim.dateInvalid'),
-  end: optDay('claim.dateInvalid'),
-  page: v.optional(intIn(1, 100_000, 'claim.pageInvalid'), 1),
-  limit: v.optional(
-    v.pipe(
-      v.union([v.string('claim.limitInvalid'), v.number('claim.limitInvalid')], 'claim.limitInvalid'),
-      v.transform(Number),
-      v.picklist(CLAIM_PAGE_SIZES, 'claim.limitInvalid'),
-    ),
-    10,
-  ),
+  start: optDay('validate.date'),
+  end: optDay('validate.date'),
+  page: pageField,
+  limit: limitField(),
 };
 
 /** GET claim/list, claim/export and operator/claim/list: `status&type&keyword&start&end&page&limit` (start/end: report day). */
@@ -149,7 +123,7 @@ export const insuredQuerySchema = v.object({
   accident_date: day('claim.accidentDateInvalid'),
   keyword: listFields.keyword,
   page: listFields.page,
-  limit: v.optional(intIn(1, 50, 'claim.limitInvalid'), 10),
+  limit: limitField(),
 });
 
 /** GET claim/requirements?order_id&type */

@@ -17,7 +17,7 @@ export class DataError extends DomainError {
 }
 
 /** 404 for a record that does not exist or belongs to someone the member may not see. */
-export const notFound = () => new DomainError('notFound', { status: 404, code: Codes.NOT_FOUND });
+export const notFound = () => new DomainError('notFoundRecord', { status: 404, code: Codes.NOT_FOUND });
 
 /** 409 with a message key. */
 export const conflict = (key: string, params?: Record<string, string | number>) =>

@@ -357,7 +357,7 @@ for (const engine of engines()) {
       expect(removes.body.data.list.every((x: { counts: { remove: number } }) => x.counts.remove > 0)).toBe(true);
       const paged = await api.get('endorse/list?limit=10&page=2', demo);
       expect(paged.body.data.list.length).toBeLessThanOrEqual(10);
-      expect((await api.get('endorse/list?limit=7', demo)).status).toBe(400);
+      expect((await api.get('endorse/list?limit=101', demo)).status).toBe(400);
       expect((await api.get('endorse/list', manager)).body.data.total).toBe(0);
       expect((await api.get(`endorse/roster?order_id=${policy.id}`, manager)).status).toBe(404);
       const first = all.body.data.list[0];
@@ -427,6 +427,11 @@ for (const engine of engines()) {
         const j = await api.post('endorse/import', demo, { id: e.id, file_id: junk.id }, 'zh-cn');
         expect(j.status).toBe(400);
         expect(j.body.message).toBe('无法读取该文件，请上传 CSV 或 XLSX 文件');
+        // A PDF is refused for its kind, never read as CSV.
+        const pdf = await store('roster.pdf', 'application/pdf', new TextEncoder().encode(`%PDF-1.4\n${'1 0 obj\n'.repeat(700)}%%EOF\n`));
+        const asPdf = await api.post('endorse/import', demo, { id: e.id, file_id: pdf.id }, 'en');
+        expect([asPdf.status, asPdf.body.code, asPdf.body.data?.field]).toEqual([415, 415001, 'file_id']);
+        expect(asPdf.body.message).toBe('This file is not a spreadsheet: upload a CSV or XLSX file');
         // All or nothing: the refused files added nobody.
         expect((await api.get(`endorse/detail?id=${e.id}`, demo)).body.data.items).toHaveLength(3);
       } finally {

@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { contentDisposition, findOwnFile, getStorage, readFileBytes } from '~/features/upload';
+import { assertFileKind, contentDisposition, findOwnFile, getStorage, readFileBytes } from '~/features/upload';
 import { fenToYuan } from '~/lib/money';
 import type { Db } from '~/server/db/client';
 import type { ApiEnv } from '~/server/http/api-env';
@@ -137,6 +137,7 @@ export const endorseRouter = new Hono<ApiEnv>()
     if (!file) throw invalid('file_id', 'endorse.fileInvalid');
     const bytes = await readFileBytes(getStorage(), file);
     if (!bytes) throw invalid('file_id', 'endorse.fileInvalid');
+    assertFileKind(bytes, ['sheet']);
     const result = await importRows(db, session.userId, input.id, bytes, endorseContext(c), file.name);
     return ok(c, { endorsement: view(result.endorsement), added: result.added }, 'endorse.saved');
   })

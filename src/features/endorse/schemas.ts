@@ -3,12 +3,13 @@
  * islands and the API. Messages are keys under `endorse.*` (messages.ts).
  */
 import * as v from 'valibot';
+import { dayField, optionalDayField } from '~/lib/dates';
+import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 import { parseResidentId } from '~/lib/cn-id';
 import { ENDORSE_STATUSES } from './states';
 import { ITEM_KINDS } from './premium';
 
-export const ENDORSE_PAGE_SIZES = [10, 20, 50, 100] as const;
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+export const ENDORSE_PAGE_SIZES = PAGE_SIZES;
 
 const intIn = (min: number, max: number, message: string) =>
   v.pipe(
@@ -22,18 +23,11 @@ const intIn = (min: number, max: number, message: string) =>
 /** A record id (positive integer, as a number or a numeric string). */
 export const idField = (message = 'endorse.idInvalid') => intIn(1, Number.MAX_SAFE_INTEGER, message);
 /** A calendar day `YYYY-MM-DD`. */
-export const dateField = (message = 'endorse.dateInvalid') => v.pipe(v.string(message), v.trim(), v.regex(DATE, message));
-const optionalDate = v.optional(v.union([v.literal(''), dateField()], 'endorse.dateInvalid'), '');
+export const dateField = (message = 'validate.date') => dayField(message);
+const optionalDate = optionalDayField();
 const text = (max: number, message: string) => v.pipe(v.string(message), v.trim(), v.maxLength(max, message));
-const page = v.optional(intIn(1, 1_000_000, 'endorse.pageInvalid'), 1);
-const limit = v.optional(
-  v.pipe(
-    v.union([v.string('endorse.limitInvalid'), v.number('endorse.limitInvalid')], 'endorse.limitInvalid'),
-    v.transform(Number),
-    v.picklist(ENDORSE_PAGE_SIZES, 'endorse.limitInvalid'),
-  ),
-  10,
-);
+const page = pageField;
+const limit = limitField();
 
 /** GET endorse/list ?status&kind&keyword&start&end&page&limit (start/end bound the effective date). */
 export const endorseListSchema = v.pipe(

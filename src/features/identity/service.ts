@@ -32,6 +32,8 @@ export interface LoginInput extends TokenMeta {
   account: unknown;
   password: unknown;
   keep?: boolean;
+  /** Asked once the password checked out, before any session exists: throws to refuse this member. */
+  admit?: (userId: number) => Promise<void>;
 }
 
 export interface LoginResult {
@@ -112,6 +114,7 @@ export async function login(db: Db, input: LoginInput): Promise<LoginResult> {
     await writeAudit(db, { userId: user.id, action: 'auth.login_failed', detail: { account, reason: 'disabled' }, ip });
     throw new DomainError('auth.accountDisabled', { status: 403, code: Codes.ACCOUNT_DISABLED });
   }
+  if (input.admit) await input.admit(user.id);
 
   return openSession(db, user, { keep: !!input.keep, ip, userAgent: input.userAgent }, 'auth.login');
 }

@@ -35,23 +35,31 @@ export interface InsurerSettings {
   mode: InsurerMode;
   /** Seconds the sandbox waits after payment before answering (0: at once, as in tests). */
   underwriteDelaySeconds: number;
+  /** The policyholder-name marker that makes the sandbox refuse. */
+  refuseMarker: string;
 }
 
-/** Default when the site config has no `insurer` key: the sandbox, answering after 3 seconds. */
-export const DEFAULT_INSURER: InsurerSettings = { mode: 'sandbox', underwriteDelaySeconds: 3 };
-
-/** The policyholder-name marker that makes the sandbox refuse (to try refusals by hand). */
+/** The policyholder-name marker that makes the sandbox refuse (to try refusals by hand), by default. */
 export const SANDBOX_REFUSE = 'SANDBOX-REFUSE';
 
-/** The sandbox insurer: accepts every order unless the policyholder's name contains SANDBOX-REFUSE. */
-export const sandboxInsurer: InsurerAdapter = {
-  name: 'sandbox',
-  async underwrite(request) {
-    if (request.holderName.toUpperCase().includes(SANDBOX_REFUSE))
-      return { accepted: false, reason: 'Sandbox: refused on request (SANDBOX-REFUSE)' };
-    return { accepted: true };
-  },
-};
+/** Default when the site config has no `insurer` key: the sandbox, answering after 3 seconds. */
+export const DEFAULT_INSURER: InsurerSettings = { mode: 'sandbox', underwriteDelaySeconds: 3, refuseMarker: SANDBOX_REFUSE };
+
+/** A sandbox insurer: accepts every order unless the policyholder's name contains `marker`. */
+export function sandboxRefusing(marker: string): InsurerAdapter {
+  const wanted = marker.toUpperCase();
+  return {
+    name: 'sandbox',
+    async underwrite(request) {
+      if (wanted && request.holderName.toUpperCase().includes(wanted))
+        return { accepted: false, reason: `Sandbox: refused on request (${marker})` };
+      return { accepted: true };
+    },
+  };
+}
+
+/** The sandbox insurer with the default marker SANDBOX-REFUSE. */
+export const sandboxInsurer: InsurerAdapter = sandboxRefusing(SANDBOX_REFUSE);
 
 let override: InsurerAdapter | null = null;
 
@@ -61,24 +69,28 @@ export function setInsurerAdapter(adapter: InsurerAdapter | null): void {
 }
 
 /**
- * The insurer settings: site config key `insurer` ({mode, underwriteDelaySeconds}), overridden by
- * INSURER_MODE / INSURER_UNDERWRITE_DELAY in the environment.
+ * The insurer settings: site config key `insurer` ({mode, underwriteDelaySeconds, refuseMarker}),
+ * which operators edit on the settings page (`operator/settings`, live on every instance at the
+ * next request). INSURER_MODE / INSURER_UNDERWRITE_DELAY in the environment only fill in what
+ * the site config does not hold.
  */
 export async function insurerSettings(db: Db, env: Record<string, string | undefined> = process.env): Promise<InsurerSettings> {
   const stored = (await getConfigValue(db, 'insurer')) as Partial<InsurerSettings> | undefined;
-  const mode = env.INSURER_MODE || stored?.mode;
-  const delay = env.INSURER_UNDERWRITE_DELAY ?? stored?.underwriteDelaySeconds;
+  const mode = stored?.mode ?? env.INSURER_MODE;
+  const delay = stored?.underwriteDelaySeconds ?? env.INSURER_UNDERWRITE_DELAY;
+  const marker = typeof stored?.refuseMarker === 'string' && stored.refuseMarker.trim() ? stored.refuseMarker.trim() : SANDBOX_REFUSE;
   return {
     mode: mode === 'manual' ? 'manual' : 'sandbox',
     underwriteDelaySeconds:
       Number.isFinite(Number(delay)) && delay !== '' && delay !== undefined
         ? Math.max(0, Math.min(3600, Number(delay)))
         : DEFAULT_INSURER.underwriteDelaySeconds,
+    refuseMarker: marker,
   };
 }
 
 /** The adapter that decides orders by itself, or null in manual mode. */
 export function insurerFor(settings: InsurerSettings): InsurerAdapter | null {
   if (settings.mode === 'manual') return null;
-  return override ?? sandboxInsurer;
+  return override ?? (settings.refuseMarker === SANDBOX_REFUSE ? sandboxInsurer : sandboxRefusing(settings.refuseMarker));
 }

@@ -8,6 +8,7 @@ export {
   insurerSettings,
   SANDBOX_REFUSE,
   sandboxInsurer,
+  sandboxRefusing,
   setInsurerAdapter,
   type UnderwriteRequest,
   type UnderwriteResult,

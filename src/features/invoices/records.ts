@@ -58,7 +58,7 @@ export function toInvoice(r: Row): Invoice {
 }
 
 /** The 404 of an invoice or source the caller may not see (or that does not exist). */
-export const notFound = () => new DomainError('notFound', { status: 404, code: Codes.NOT_FOUND });
+export const notFound = () => new DomainError('notFoundRecord', { status: 404, code: Codes.NOT_FOUND });
 
 /** The member's (or team's) invoice, else 404. */
 export async function findVisibleInvoice(db: Db, userId: number, id: number): Promise<Invoice> {

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { dataErrorHandler } from '~/features/endorse';
-import { contentDisposition, findOwnFile, getStorage, storeServerFile } from '~/features/upload';
+import { assertFileKind, contentDisposition, findOwnFile, getStorage, storeServerFile } from '~/features/upload';
 import { apiMessage } from '~/features/_shared/messages';
 import { fenToYuan } from '~/lib/money';
 import type { Db } from '~/server/db/client';
@@ -70,7 +70,7 @@ export async function issueWithFile(
   if (fileId) {
     const file = await findOwnFile(db, operatorId, fileId);
     const obj = file ? await getStorage().get(file.path) : null;
-    if (!file || !obj || !file.name.toLowerCase().endsWith('.pdf')) {
+    if (!file || !obj) {
       throw new DomainError('invoice.fileInvalid', {
         status: 400,
         code: Codes.VALIDATION,
@@ -79,6 +79,7 @@ export async function issueWithFile(
       });
     }
     bytes = new Uint8Array(await obj.body.arrayBuffer());
+    assertFileKind(bytes, ['pdf']);
   } else {
     if (inv.status !== 'applied') return issueInvoice(db, operatorId, id, invoiceNo, '', { ip }); // 409 with the status
     bytes = await invoicePdf(db, inv, invoiceNo);

@@ -5,10 +5,11 @@
  * invoices only. Messages are keys under `invoice.*`.
  */
 import * as v from 'valibot';
+import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 import { parseCreditCode } from '~/lib/credit-code';
 import { INVOICE_STATUSES } from './states';
 
-export const INVOICE_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const INVOICE_PAGE_SIZES = PAGE_SIZES;
 export const SOURCE_TYPES = ['order', 'endorse'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
@@ -23,15 +24,8 @@ const intIn = (min: number, max: number, message: string) =>
 const idField = (message = 'invoice.idInvalid') => intIn(1, Number.MAX_SAFE_INTEGER, message);
 const text = (max: number, message: string) => v.pipe(v.string(message), v.trim(), v.maxLength(max, message));
 const optionalText = (max: number, message: string) => v.optional(text(max, message), '');
-const page = v.optional(intIn(1, 1_000_000, 'invoice.pageInvalid'), 1);
-const limit = v.optional(
-  v.pipe(
-    v.union([v.string('invoice.limitInvalid'), v.number('invoice.limitInvalid')], 'invoice.limitInvalid'),
-    v.transform(Number),
-    v.picklist(INVOICE_PAGE_SIZES, 'invoice.limitInvalid'),
-  ),
-  10,
-);
+const page = pageField;
+const limit = limitField();
 
 /** GET invoice/list ?status&page&limit (and the operator's list, with keyword). */
 export const invoiceListSchema = v.object({

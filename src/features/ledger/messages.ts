@@ -6,10 +6,8 @@ export default {
       insufficientPoints: '积分不足，本次变动未执行',
       amountInvalid: '变动金额必须是非零整数',
       kindInvalid: '未知的记录类型',
-      dateInvalid: '日期格式应为 YYYY-MM-DD',
+      dateInvalid: '请输入 1900-01-01 至 2999-12-31 之间的有效日期（YYYY-MM-DD）',
       rangeInvalid: '结束日期不能早于开始日期',
-      pageInvalid: '页码无效',
-      limitInvalid: '每页条数只能是 10、20、50 或 100',
       csv: {
         file: { money: '余额明细', score: '积分明细' },
         time: '时间',
@@ -32,10 +30,8 @@ export default {
       insufficientPoints: 'Not enough points: nothing was changed',
       amountInvalid: 'The amount must be a non-zero whole number',
       kindInvalid: 'Unknown entry kind',
-      dateInvalid: 'Dates must look like YYYY-MM-DD',
+      dateInvalid: 'Enter a real date from 1900-01-01 to 2999-12-31 (YYYY-MM-DD)',
       rangeInvalid: 'The end date cannot be before the start date',
-      pageInvalid: 'Invalid page number',
-      limitInvalid: 'Page size must be 10, 20, 50 or 100',
       csv: {
         file: { money: 'balance-log', score: 'points-log' },
         time: 'Time',

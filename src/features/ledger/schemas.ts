@@ -1,38 +1,22 @@
 import * as v from 'valibot';
+import { optionalDayField } from '~/lib/dates';
+import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 
 /** What caused a ledger entry. */
 export const LEDGER_KINDS = ['topup', 'payment', 'refund', 'allocation', 'adjust'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /** Page sizes of the ledger lists. */
-export const LEDGER_PAGE_SIZES = [10, 20, 50, 100] as const;
-
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+export const LEDGER_PAGE_SIZES = PAGE_SIZES;
 
 /** Absent and '' both mean "not given". */
-const date = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(DATE, 'ledger.dateInvalid'))], 'ledger.dateInvalid'), '');
-
-const intIn = (min: number, max: number, message: string) =>
-  v.pipe(
-    v.union([v.string(message), v.number(message)], message),
-    v.transform(Number),
-    v.integer(message),
-    v.minValue(min, message),
-    v.maxValue(max, message),
-  );
+const date = optionalDayField();
 
 /** GET /userapi/v1/account/balance (and /integral) ?page&limit&start&end&kind */
 export const ledgerQuerySchema = v.pipe(
   v.object({
-    page: v.optional(intIn(1, 1_000_000, 'ledger.pageInvalid'), 1),
-    limit: v.optional(
-      v.pipe(
-        v.union([v.string('ledger.limitInvalid'), v.number('ledger.limitInvalid')], 'ledger.limitInvalid'),
-        v.transform(Number),
-        v.picklist(LEDGER_PAGE_SIZES, 'ledger.limitInvalid'),
-      ),
-      10,
-    ),
+    page: pageField,
+    limit: limitField(),
     start: date,
     end: date,
     kind: v.optional(v.union([v.literal(''), v.picklist(LEDGER_KINDS, 'ledger.kindInvalid')], 'ledger.kindInvalid'), ''),

@@ -114,7 +114,7 @@ async function apply(tx: SQL, ledger: Ledger, input: LedgerChange): Promise<Chan
       if (first) return { entry: first, replayed: true };
     }
     const [user] = await tx`SELECT id FROM "user" WHERE id = ${userId}`;
-    if (!user) throw new DomainError('notFound', { status: 404, code: Codes.NOT_FOUND });
+    if (!user) throw new DomainError('notFoundRecord', { status: 404, code: Codes.NOT_FOUND });
     throw new DomainError(ledger === 'money' ? 'ledger.insufficientBalance' : 'ledger.insufficientPoints', {
       status: 409,
       code: Codes.CONFLICT,

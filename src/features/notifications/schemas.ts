@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { limitField, pageField } from '~/lib/list';
 import { flag } from '~/lib/schema';
 
 const intIn = (min: number, max: number, message: string) =>
@@ -13,8 +14,8 @@ const intIn = (min: number, max: number, message: string) =>
 /** GET /userapi/v1/notification/list ?unread&page&limit */
 export const notificationListSchema = v.object({
   unread: flag(),
-  page: v.optional(intIn(1, 100_000, 'notification.pageInvalid'), 1),
-  limit: v.optional(intIn(1, 100, 'notification.limitInvalid'), 20),
+  page: pageField,
+  limit: limitField(),
 });
 export type NotificationListQuery = v.InferOutput<typeof notificationListSchema>;
 

@@ -118,9 +118,9 @@ for (const engine of engines()) {
       expect(byId.body.data.list.some((m: { username: string }) => m.username === 'manager')).toBe(true);
       const mgr = await get(`operator/member/list?group_id=${await groupId('manager')}&limit=50`);
       expect(mgr.body.data.list.every((m: { group: { name: string } }) => m.group.name === 'Site manager')).toBe(true);
-      const bad = await get('operator/member/list?limit=7&status=x', operator, 'zh-cn');
+      const bad = await get('operator/member/list?limit=101&status=x', operator, 'zh-cn');
       expect(bad.status).toBe(400);
-      expect(bad.body.data.errors).toMatchObject({ status: '状态无效', limit: '每页条数只能是 10、20、50 或 100' });
+      expect(bad.body.data.errors).toMatchObject({ status: '状态无效', limit: '每页条数必须是 1 到 100 的整数' });
     });
 
     test('member detail: member, sessions, ledgers and audit; unknown → 404', async () => {
@@ -426,7 +426,9 @@ for (const engine of engines()) {
           'upload.saveName',
         ].sort(),
       );
-      expect(bad.body.data.errors['upload.saveName']).toBe('保存文件名需包含 {random}、{random32} 或 {fileSha1}');
+      expect(bad.body.data.errors['upload.saveName']).toBe(
+        '保存文件名需包含随机或唯一部分：random、random32 或 fileSha1 变量（写在花括号中）',
+      );
       expect(bad.body.data.used_by).toContain('account/help');
       expect((await get('operator/settings')).body.data).toMatchObject({ version, settings: { siteName: '保险经纪会员中心' } });
       // Two saves on one version: one wins, one 409.

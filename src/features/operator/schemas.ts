@@ -3,9 +3,10 @@
  * key (`operator.*`, `validate.*`). Isomorphic: the pages' forms and the API use the same ones.
  */
 import * as v from 'valibot';
+import { optionalDayField } from '~/lib/dates';
+import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const date = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(DATE, 'operator.dateInvalid'))], 'operator.dateInvalid'), '');
+const date = optionalDayField();
 
 const intIn = (min: number, max: number, message: string) =>
   v.pipe(
@@ -19,17 +20,9 @@ const intIn = (min: number, max: number, message: string) =>
 const id = (message = 'operator.idInvalid') => intIn(1, 2_147_483_647, message);
 const optionalId = (message: string) => v.optional(v.union([v.literal(''), id(message)], message), '');
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-const page = v.optional(intIn(1, 100_000, 'operator.pageInvalid'), 1);
-const limit = (d: number) =>
-  v.optional(
-    v.pipe(
-      v.union([v.string('operator.limitInvalid'), v.number('operator.limitInvalid')], 'operator.limitInvalid'),
-      v.transform(Number),
-      v.picklist(PAGE_SIZES, 'operator.limitInvalid'),
-    ),
-    d,
-  );
+export { PAGE_SIZES };
+const page = pageField;
+const limit = (d: number) => limitField(d);
 const range = <T extends { start: string; end: string }>(q: T) => !q.start || !q.end || q.start <= q.end;
 
 const flagValue = (message: string) =>

@@ -28,7 +28,7 @@ export interface SettingDef {
   check: (value: unknown, ctx: SettingContext) => string | null;
   labels: Record<Locale, string>;
   help?: Record<Locale, string>;
-  section: 'site' | 'login' | 'upload';
+  section: 'site' | 'login' | 'upload' | 'insurer';
 }
 
 const len = (min: number, max: number, key: string) => (v: unknown) =>
@@ -208,6 +208,43 @@ export const SETTINGS: readonly SettingDef[] = [
       en: 'Must contain {random}, {random32} or {fileSha1}',
     },
     section: 'upload',
+  },
+  {
+    key: 'insurer.mode',
+    type: 'select',
+    default: 'sandbox',
+    options: ['sandbox', 'manual'],
+    store: ['insurer', 'mode'],
+    check: (v) => (v === 'sandbox' || v === 'manual' ? null : 'operator.settings.insurerMode'),
+    labels: { 'zh-cn': '承保方式', en: 'Underwriting mode' },
+    help: {
+      'zh-cn': 'sandbox：沙箱保险公司自动承保；manual：运营人员在“人工核保”页逐单决定',
+      en: 'sandbox: the sandbox insurer decides by itself; manual: operators decide every order on the underwriting page',
+    },
+    section: 'insurer',
+  },
+  {
+    key: 'insurer.underwriteDelaySeconds',
+    type: 'number',
+    default: 3,
+    store: ['insurer', 'underwriteDelaySeconds'],
+    check: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 3600 ? null : 'operator.settings.insurerDelay'),
+    labels: { 'zh-cn': '沙箱承保延迟（秒）', en: 'Sandbox delay (seconds)' },
+    help: { 'zh-cn': '支付后沙箱答复前等待的秒数，0 到 3600', en: 'Seconds the sandbox waits after payment before it answers, 0 to 3600' },
+    section: 'insurer',
+  },
+  {
+    key: 'insurer.refuseMarker',
+    type: 'text',
+    default: 'SANDBOX-REFUSE',
+    store: ['insurer', 'refuseMarker'],
+    check: (v) => (typeof v === 'string' && /^[\p{L}\p{N}_-]{3,40}$/u.test(v) ? null : 'operator.settings.insurerMarker'),
+    labels: { 'zh-cn': '沙箱拒保标记', en: 'Sandbox refusal marker' },
+    help: {
+      'zh-cn': '投保人名称含此标记时沙箱拒保（3 到 40 个字母、数字、_ 或 -）',
+      en: 'The sandbox refuses a policyholder whose name contains it (3 to 40 letters, digits, _ or -)',
+    },
+    section: 'insurer',
   },
 ];
 

@@ -2,6 +2,7 @@
  * Calendar dates of cover (`YYYY-MM-DD`, both ends inclusive), computed on UTC midnights so no time
  * zone or DST can shift a day. "Today" is the site's day (its time zone).
  */
+import { isDay } from '~/lib/dates';
 import { zonedParts } from '~/lib/format';
 
 const DAY_MS = 86_400_000;
@@ -41,8 +42,5 @@ export function todayIn(timeZone: string, nowMs: number = Date.now()): string {
   return `${p.YYYY}-${p.MM}-${p.DD}`;
 }
 
-/** A real calendar date `YYYY-MM-DD`. */
-export function isDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  return iso(ms(value)) === value;
-}
+/** A real calendar date `YYYY-MM-DD` within the date convention (1900–2999, src/lib/dates). */
+export const isDate = (value: string): boolean => isDay(value);

@@ -43,7 +43,7 @@ export const shortBalance = (required: string, available: string) =>
   });
 
 /** 404 for a missing order or another member's order (no hint which). */
-export const orderNotFound = () => new DomainError('notFound', { status: 404, code: Codes.NOT_FOUND });
+export const orderNotFound = () => new DomainError('notFoundRecord', { status: 404, code: Codes.NOT_FOUND });
 
 /** 400 naming one field. */
 export const fieldError = (field: string, key: string, params?: Record<string, string | number>) =>

@@ -3,7 +3,7 @@
  * file's own row numbers. With the form's plan, class and start date the rows are checked exactly
  * as the order will check them (age window, classes); without, the ID numbers and names only.
  */
-import { findOwnFile, getStorage, readFileBytes } from '~/features/upload';
+import { assertFileKind, findOwnFile, getStorage, readFileBytes } from '~/features/upload';
 import { findPlan, type PlanSnapshot } from '~/features/products';
 import { maskResidentId } from '~/lib/cn-id';
 import type { Db } from '~/server/db/client';
@@ -87,6 +87,7 @@ export async function rowsFromFile(
   if (!file) throw fieldError('insured_file_id', 'order.fileInvalid');
   const bytes = await readFileBytes(getStorage(), file);
   if (!bytes) throw fieldError('insured_file_id', 'order.fileInvalid');
+  assertFileKind(bytes, ['sheet'], 'insured_file_id');
   const sheet = readSheet(bytes, file.name);
   if (!sheet) throw fieldError('insured_file_id', 'order.fileUnreadable');
   const out = sheetToInsured(sheet);
@@ -100,6 +101,7 @@ export async function importInsured(db: Db, userId: number, fileId: number, o: I
   if (!file) throw fieldError('file_id', 'order.fileInvalid');
   const bytes = await readFileBytes(getStorage(), file);
   if (!bytes) throw fieldError('file_id', 'order.fileInvalid');
+  assertFileKind(bytes, ['sheet'], 'file_id');
   const sheet = readSheet(bytes, file.name);
   if (!sheet) throw fieldError('file_id', 'order.fileUnreadable');
   const plan = o.plan_id ? await findPlan(db, o.plan_id) : null;

@@ -14,9 +14,7 @@ export default {
       saved: '方案已保存，新价格仅适用于之后的新订单',
     },
     order: {
-      dateInvalid: '日期格式应为 YYYY-MM-DD',
-      pageInvalid: '页码无效',
-      limitInvalid: '每页条数只能是 10、20、50 或 100',
+      dateInvalid: '请输入 1900-01-01 至 2999-12-31 之间的有效日期（YYYY-MM-DD）',
       typeInvalid: '未知的保单类型',
       statusInvalid: '未知的订单状态',
       rangeInvalid: '结束日期不能早于开始日期',
@@ -68,9 +66,7 @@ export default {
       saved: 'Plan saved: the new prices apply to new orders only',
     },
     order: {
-      dateInvalid: 'Dates must look like YYYY-MM-DD',
-      pageInvalid: 'Invalid page number',
-      limitInvalid: 'Page size must be 10, 20, 50 or 100',
+      dateInvalid: 'Enter a real date from 1900-01-01 to 2999-12-31 (YYYY-MM-DD)',
       typeInvalid: 'Unknown policy type',
       statusInvalid: 'Unknown order status',
       rangeInvalid: 'The end date cannot be before the start date',

@@ -39,6 +39,7 @@ import { decideUnderwriting } from './underwriting';
 import { underwritingQueue } from './queue';
 import { templateCsv, templateXlsx } from './sheet';
 import * as v from 'valibot';
+import { optionalDayField } from '~/lib/dates';
 import { intIn } from '~/features/products/schemas';
 
 type Handler = (c: Context<ApiEnv>) => Promise<Response>;
@@ -83,7 +84,7 @@ const importBodySchema = v.object({
   ...importInsuredSchema.entries,
   plan_id: v.optional(intIn(1, 2_147_483_647, 'product.planInvalid')),
   class: v.optional(intIn(1, 6, 'product.classInvalid')),
-  start_date: v.optional(v.pipe(v.string('order.dateInvalid'), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, 'order.dateInvalid')), ''),
+  start_date: optionalDayField(),
 });
 
 const filename = (name: string) => `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { dayField, optionalDayField } from '~/lib/dates';
+import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 import { isCreditCode } from '~/lib/credit-code';
 import { MOBILE_PATTERN } from '~/lib/fields';
 import { intIn } from '~/features/products/schemas';
@@ -21,10 +23,9 @@ export type OrderType = (typeof ORDER_TYPES)[number];
 export const ORDER_STATUSES = ['unpaid', 'paid', 'underwriting', 'effective', 'expired', 'cancelled', 'refused', 'surrendered'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const ORDER_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const ORDER_PAGE_SIZES = PAGE_SIZES;
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const optionalDate = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(DATE, 'order.dateInvalid'))], 'order.dateInvalid'), '');
+const optionalDate = optionalDayField();
 const id = (message = 'validate.invalid') => intIn(1, 2_147_483_647, message);
 const text = (max: number, message = 'validate.invalid') => v.pipe(v.string(message), v.trim(), v.maxLength(max, message));
 const required = (max: number) =>
@@ -36,15 +37,8 @@ export const exportQuerySchema = v.object({
 });
 
 const pageFields = {
-  page: v.optional(intIn(1, 1_000_000, 'order.pageInvalid'), 1),
-  limit: v.optional(
-    v.pipe(
-      v.union([v.string('order.limitInvalid'), v.number('order.limitInvalid')], 'order.limitInvalid'),
-      v.transform(Number),
-      v.picklist(ORDER_PAGE_SIZES, 'order.limitInvalid'),
-    ),
-    10,
-  ),
+  page: pageField,
+  limit: limitField(),
 };
 
 /** GET /order/list?type&status&keyword&start&end&page&limit (start/end bound the policy start date). */
@@ -134,7 +128,7 @@ export const createOrderSchema = v.object({
   plan_id: id('product.planInvalid'),
   class: intIn(1, 6, 'product.classInvalid'),
   months: intIn(1, 12, 'product.monthsInvalid'),
-  start_date: v.pipe(v.string('order.dateInvalid'), v.trim(), v.regex(DATE, 'order.dateInvalid')),
+  start_date: dayField(),
   policyholder: policyholderSchema,
   insured: v.optional(v.pipe(v.array(insuredRowSchema, 'order.insuredInvalid'), v.maxLength(MAX_INSURED_ROWS, 'order.tooManyRows'))),
   /** A long list goes as the member's uploaded CSV/XLSX instead (the API takes 64 KB bodies): row errors name the file's rows. */
@@ -152,7 +146,7 @@ export const cancelOrderSchema = v.object({ id: id('order.idRequired') });
 /** POST /order/surrender {id, date}: cover ends at the end of `date`. */
 export const surrenderOrderSchema = v.object({
   id: id('order.idRequired'),
-  date: v.pipe(v.string('order.dateInvalid'), v.trim(), v.regex(DATE, 'order.dateInvalid')),
+  date: dayField(),
 });
 
 /** GET /order/surrenderQuote?id&date (date optional: the earliest allowed day) */

@@ -157,7 +157,7 @@ const toFen = (yuan: string) => {
  */
 export async function updatePlan(db: Db, actorId: number, input: PlanUpdateInput, ip = ''): Promise<Plan> {
   const plan = await findPlan(db, input.id);
-  if (!plan) throw new DomainError('notFound', { status: 404, code: Codes.NOT_FOUND });
+  if (!plan) throw new DomainError('notFoundRecord', { status: 404, code: Codes.NOT_FOUND });
   if (plan.product === 'personal' && (input.min_insured !== 1 || input.max_insured !== 1)) {
     throw new DomainError('product.headcountRange', {
       status: 400,

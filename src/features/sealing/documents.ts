@@ -2,7 +2,7 @@
  * A member's PDF before sealing: the size and page limits, PDFium's verdict (encrypted, broken),
  * the SHA-256 of its bytes, and page previews (PNG, cached in memory per bytes, page and width).
  */
-import { type AttachmentRow, findOwnFile, readFileBytes, type StorageAdapter } from '~/features/upload';
+import { type AttachmentRow, assertFileKind, findOwnFile, readFileBytes, type StorageAdapter } from '~/features/upload';
 import type { Db } from '~/server/db/client';
 import { Codes } from '~/server/errors';
 import { getConfigValue } from '~/server/site-config';
@@ -47,6 +47,7 @@ export async function checkOwnPdf(db: Db, storage: StorageAdapter, userId: numbe
   if (bytes.byteLength > limits.maxPdfBytes) {
     throw new SealError('sealing.pdfTooLarge', { status: 413, code: Codes.TOO_LARGE, field: 'file_id', params: { max: maxMb } });
   }
+  assertFileKind(bytes, ['pdf']);
   const facts = await readPdfFacts(bytes);
   if (facts === 'encrypted') throw badInput('sealing.pdfEncrypted', 'file_id');
   if (facts === 'broken') throw badInput('sealing.pdfBroken', 'file_id');
@@ -68,7 +69,10 @@ export async function inspectPdf(db: Db, storage: StorageAdapter, userId: number
 }
 
 const previews = new Map<string, Uint8Array>();
+/** Page previews kept: at most this many, and at most PREVIEW_CACHE_BYTES of PNG in all. */
 const PREVIEW_CACHE = 200;
+const PREVIEW_CACHE_BYTES = 16 * 1024 * 1024;
+let previewBytes = 0;
 
 /** GET /seal/file/preview: page `page` (1-based) of the member's PDF, `width` px wide, as PNG. */
 export async function previewPage(
@@ -92,6 +96,11 @@ export async function previewPage(
   if (q.page > pdf.pages) throw badInput('sealing.pageMissing', 'page', { page: q.page });
   const png = await renderPagePng(pdf.bytes, q.page - 1, q.width);
   previews.set(key, png);
-  if (previews.size > PREVIEW_CACHE) previews.delete(previews.keys().next().value as string);
+  previewBytes += png.byteLength;
+  while (previews.size > PREVIEW_CACHE || previewBytes > PREVIEW_CACHE_BYTES) {
+    const oldest = previews.keys().next().value as string;
+    previewBytes -= previews.get(oldest)?.byteLength ?? 0;
+    previews.delete(oldest);
+  }
   return { png, etag };
 }

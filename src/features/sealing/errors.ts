@@ -12,7 +12,7 @@ export class SealError extends DomainError {
   }
 }
 
-export const notFound = () => new DomainError('notFound', { status: 404, code: Codes.NOT_FOUND });
+export const notFound = () => new DomainError('notFoundRecord', { status: 404, code: Codes.NOT_FOUND });
 export const conflict = (key: string, data?: Record<string, unknown>) =>
   new SealError(key, { status: 409, code: Codes.CONFLICT, params: data as Record<string, string> | undefined, data });
 export const badInput = (key: string, field?: string, params?: Record<string, string | number>, data?: Record<string, unknown>) =>

@@ -3,13 +3,15 @@
  * Numbers in query strings arrive as text and are converted here.
  */
 import * as v from 'valibot';
+import { optionalDayField } from '~/lib/dates';
+import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 
 export const SEAL_KINDS = ['official', 'contract', 'finance', 'other'] as const;
 export type SealKind = (typeof SEAL_KINDS)[number];
 export const SEAL_STATUSES = ['pending', 'approved', 'rejected', 'revoked'] as const;
 export type SealStatus = (typeof SEAL_STATUSES)[number];
 export const SEALED_STATUSES = ['sealed', 'voided'] as const;
-export const SEAL_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const SEAL_PAGE_SIZES = PAGE_SIZES;
 /** The code's alphabet: no 0/O, 1/I. */
 export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 /** At most this many explicit stamps in one request. */
@@ -27,10 +29,9 @@ const fraction = v.pipe(
   v.minValue(0, 'sealing.positionInvalid'),
   v.maxValue(1, 'sealing.positionInvalid'),
 );
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const date = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(DATE, 'sealing.dateInvalid'))], 'sealing.dateInvalid'), '');
-const page = v.optional(intIn(1, 1_000_000, 'sealing.pageInvalid'), 1);
-const limit = v.optional(v.pipe(num('sealing.limitInvalid'), v.picklist(SEAL_PAGE_SIZES, 'sealing.limitInvalid')), 10);
+const date = optionalDayField();
+const page = pageField;
+const limit = limitField();
 const keyword = v.optional(v.pipe(v.string('sealing.keywordInvalid'), v.trim(), v.maxLength(50, 'sealing.keywordInvalid')), '');
 
 /** POST /seal/add: an uploaded PNG (topic `seal`) becomes a pending seal. */

@@ -3,6 +3,8 @@
  * Messages are i18n keys (`validate.*`, `team.*`).
  */
 import * as v from 'valibot';
+import { optionalDayField } from '~/lib/dates';
+import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 import { account, MOBILE_PATTERN, password } from '~/lib/fields';
 
 /** Sub-account statuses. */
@@ -14,7 +16,7 @@ export const TEAM_DIRECTIONS = ['allocate', 'reclaim'] as const;
 export type TeamDirection = (typeof TEAM_DIRECTIONS)[number];
 
 /** Page sizes of the team lists. */
-export const TEAM_PAGE_SIZES = [10, 20, 50] as const;
+export const TEAM_PAGE_SIZES = PAGE_SIZES;
 
 /** Largest single transfer: 100 million yuan (keeps every sum far inside a safe integer). */
 export const MAX_TRANSFER_FEN = 10_000_000_000;
@@ -99,24 +101,8 @@ export const allocateSchema = v.object({
 });
 export type AllocateInput = v.InferOutput<typeof allocateSchema>;
 
-const intIn = (min: number, max: number, message: string) =>
-  v.pipe(
-    v.union([v.string(message), v.number(message)], message),
-    v.transform(Number),
-    v.integer(message),
-    v.minValue(min, message),
-    v.maxValue(max, message),
-  );
-
-const limit = v.optional(
-  v.pipe(
-    v.union([v.string('team.limitInvalid'), v.number('team.limitInvalid')], 'team.limitInvalid'),
-    v.transform(Number),
-    v.picklist(TEAM_PAGE_SIZES, 'team.limitInvalid'),
-  ),
-  10,
-);
-const page = v.optional(intIn(1, 1_000_000, 'team.pageInvalid'), 1);
+const limit = limitField();
+const page = pageField;
 
 /** GET /team/list?status&keyword&page&limit ('' = not given) */
 export const listQuerySchema = v.object({
@@ -127,8 +113,7 @@ export const listQuerySchema = v.object({
 });
 export type TeamListQuery = v.InferOutput<typeof listQuerySchema>;
 
-const DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const date = v.optional(v.union([v.literal(''), v.pipe(v.string(), v.regex(DATE, 'team.dateInvalid'))], 'team.dateInvalid'), '');
+const date = optionalDayField();
 
 /** GET /team/allocations?sub_id&start&end&page&limit */
 export const allocationsQuerySchema = v.pipe(

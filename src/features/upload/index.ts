@@ -30,3 +30,4 @@ export { contentDisposition, serveStored, STORAGE_PREFIX, type Viewer } from './
 export { canReadFile, FILE_URL_TTL, fileUrlFor, isPublicTopic, PUBLIC_TOPICS, signedFileUrl, verifyFileSignature } from './access';
 export { directUploadOrigins, S3Storage, s3ConfigFromEnv, type S3Config } from './s3-storage';
 export { DIRECT_MODE, uploadConfigFor } from './direct';
+export { assertFileKind, type FileFamily, familyOf } from './kinds';

@@ -13,6 +13,12 @@ export default {
       notInStore: '存储中找不到上传的文件，请重新上传',
       storeError: '文件存储服务出错，请稍后重试',
       notDirect: '未启用直传到对象存储',
+      kind: {
+        sheet: '文件不是表格：请上传 CSV 或 XLSX 文件',
+        pdf: '文件不是 PDF：请上传 PDF 文件',
+        image: '文件不是图片：请上传 PNG、JPEG、GIF、WebP 或 BMP 图片',
+        image_pdf: '文件必须是图片（PNG、JPEG、GIF、WebP、BMP）或 PDF',
+      },
     },
   },
   en: {
@@ -28,6 +34,12 @@ export default {
       notInStore: 'The uploaded file was not found in storage, please upload it again',
       storeError: 'The file storage service failed, please try again later',
       notDirect: 'Direct upload to object storage is not enabled',
+      kind: {
+        sheet: 'This file is not a spreadsheet: upload a CSV or XLSX file',
+        pdf: 'This file is not a PDF: upload a PDF file',
+        image: 'This file is not an image: upload a PNG, JPEG, GIF, WebP or BMP image',
+        image_pdf: 'The file must be an image (PNG, JPEG, GIF, WebP, BMP) or a PDF',
+      },
     },
   },
 };

@@ -66,26 +66,18 @@ export default async function Login({ query }: PageProps<'/user/login'>) {
               ))}
             </ul>
           </section>
-          {view.openMemberCenter ? (
-            <LoginCard
-              t={t}
-              locale={view.locale}
-              siteName={view.site.siteName}
-              tab={tab}
-              to={to}
-              error={error}
-              account={(params.get('account') ?? '').slice(0, 64)}
-              captcha={await loginCaptchaOn(getDb())}
-              channels={availableChannels()}
-            />
-          ) : (
-            <section className="login-card" aria-labelledby="login-heading">
-              <h1 id="login-heading">{t('heading', { siteName: view.site.siteName })}</h1>
-              <p role="alert" className="form-error">
-                {t('errors.closed')}
-              </p>
-            </section>
-          )}
+          {/* A closed centre still lets operators sign in; members read that it is closed. */}
+          <LoginCard
+            t={t}
+            locale={view.locale}
+            siteName={view.site.siteName}
+            tab={view.openMemberCenter ? tab : 'login'}
+            to={to}
+            error={view.openMemberCenter ? error : error || t('errors.closed')}
+            account={(params.get('account') ?? '').slice(0, 64)}
+            captcha={await loginCaptchaOn(getDb())}
+            channels={view.openMemberCenter ? availableChannels() : []}
+          />
         </div>
       </main>
       <SiteFooter t={t} site={view.site} compact />

@@ -4,6 +4,8 @@
  * strict default here, applied once in the server entry.
  */
 
+import { isProductionRun } from '~/server/runtime-env';
+
 /** Whether the original request came over HTTPS (directly or through a TLS proxy). */
 export function isHttps(req: Request): boolean {
   if (new URL(req.url).protocol === 'https:') return true;
@@ -52,6 +54,6 @@ export function applySecurityHeaders(res: Response, req: Request): Response {
   set('cross-origin-opener-policy', 'same-origin');
   set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
   set('content-security-policy', STATIC_CSP);
-  if (isHttps(req) || process.env.NODE_ENV === 'production') set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  if (isHttps(req) || isProductionRun()) set('strict-transport-security', 'max-age=31536000; includeSubDomains');
   return out;
 }

@@ -93,7 +93,9 @@ async function keep(key: string, res: Response, body: ReadableStream<Uint8Array>
     status: res.status,
     headers,
     parts,
-    bytes: text.length * 2 + 512,
+    // Everything the entry holds: the body, its key (a URL can be long) and its headers, twice
+    // over for UTF-16, plus the bookkeeping of the maps.
+    bytes: (text.length + key.length + headers.reduce((n, [a, b]) => n + a.length + b.length, 0)) * 2 + 1024,
   });
   stats.stored++;
 }

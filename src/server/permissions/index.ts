@@ -190,6 +190,15 @@ export async function hasExplicitRule(db: Db, session: Session | null, ruleName:
   return rules.some((r) => r.name.toLowerCase() === wanted);
 }
 
+/**
+ * An operator: the member's group lists an operator-only rule by id (a group's `'*'` never makes
+ * one). Operators sign in and work while the member centre is closed.
+ */
+export async function isOperatorMember(db: Db, userId: number): Promise<boolean> {
+  const { isSuper, rules } = await memberRules(db, userId);
+  return !isSuper && rules.some((r) => isOperatorRule(r));
+}
+
 /** Throw 403 'You do not have permission to operate!' unless {@link hasAction}. */
 export async function assertAction(db: Db, session: Session | null, ruleName: string): Promise<void> {
   if (!session) throw needLogin();

@@ -4,7 +4,7 @@ import type { Db } from '~/server/db/client';
 import { forbidden, memberCenterClosed, noSession } from '~/server/errors';
 import type { ApiEnv } from '~/server/http/api-env';
 import type { UserRow } from '~/server/members';
-import { hasAction, hasExplicitRule } from '~/server/permissions';
+import { hasAction, hasExplicitRule, isOperatorMember } from '~/server/permissions';
 import { getSiteConfig } from '~/server/site-config';
 
 /** What a member gate checked: the session and the member behind it. */
@@ -14,10 +14,16 @@ export interface MemberGate {
   member: UserRow;
 }
 
-/** The member centre must be open (site setting `openMemberCenter`), else 403 'Member center is closed'. */
+/**
+ * The member centre must be open (site setting `openMemberCenter`), else 403002 'Member center is
+ * closed' — except for operators, who keep working while it is closed.
+ */
 export async function requireOpenCentre(c: Context<ApiEnv>): Promise<void> {
   const { openMemberCenter } = await getSiteConfig(c.get('db'));
-  if (!openMemberCenter) throw memberCenterClosed();
+  if (openMemberCenter) return;
+  const session = c.get('auth')?.session;
+  if (session && (await isOperatorMember(c.get('db'), session.userId))) return;
+  throw memberCenterClosed();
 }
 
 /**

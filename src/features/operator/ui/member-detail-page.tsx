@@ -3,6 +3,7 @@
  * and the status, group, adjust and end-sessions dialogs. The dialogs are <details> disclosures
  * holding plain forms that post to the API (303 back here), so they work without JavaScript.
  */
+import { markRecordNotFound } from '~/server/context';
 import { Notice } from '~/components/notice';
 import { formatDate, formatMoney } from '~/lib/format';
 import { getRequestContext } from '~/server/context';
@@ -23,6 +24,7 @@ export function MemberDetailPage({ query }: { query: string }) {
         const db = getDb();
         const detail = Number.isInteger(id) && id > 0 ? await memberDetail(db, id, getRequestContext().locale).catch(() => null) : null;
         if (!detail) {
+          markRecordNotFound();
           return (
             <Notice kind="warning" role="alert">
               <p>{tx.empty}</p>

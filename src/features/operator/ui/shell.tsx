@@ -3,6 +3,7 @@
  * one 403 for members without the page rule, and the outcome of the last form post (`done=` /
  * `fail=` in the URL, set by the API's 303 answer to a plain form post).
  */
+import { menuTitleFor } from '~/lib/member-centre';
 import type { ReactNode } from 'react';
 import { Notice } from '~/components/notice';
 import { pageContext } from '~/components/page-context';
@@ -42,7 +43,7 @@ export async function ConsoleShell({
 }) {
   const { view } = await pageContext(`user/operator/${page}`);
   const tx = operatorText(view.locale);
-  const title = tx.titles[page];
+  const title = menuTitleFor(view.centre, `/user/operator/${page}`) ?? tx.titles[page];
   const session = getRequestContext().session;
   const params = Object.fromEntries(new URLSearchParams(query ?? ''));
   const clean = new URLSearchParams(query ?? '');

@@ -123,7 +123,7 @@ const zh = {
   previewLang: '语言',
   show: '查看',
   noMenus: '该分组没有可见菜单',
-  settingsSections: { site: '站点', login: '登录与开放', upload: '上传' },
+  settingsSections: { site: '站点', login: '登录与开放', upload: '上传', insurer: '承保' },
   version: '版本 {v}',
   errorsAbove: '请修正标出的设置项',
 };
@@ -252,7 +252,7 @@ const en: Text = {
   previewLang: 'Language',
   show: 'Show',
   noMenus: 'This group sees no menus',
-  settingsSections: { site: 'Site', login: 'Login and access', upload: 'Uploads' },
+  settingsSections: { site: 'Site', login: 'Login and access', upload: 'Uploads', insurer: 'Insurer' },
   version: 'Version {v}',
   errorsAbove: 'Please fix the marked settings',
 };

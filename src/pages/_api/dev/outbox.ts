@@ -1,14 +1,16 @@
 import { readOutbox } from '~/server/delivery';
+import { isProductionRun } from '~/server/runtime-env';
 
 const escapeHtml = (s: unknown) =>
   String(s ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 /**
  * GET /dev/outbox: the development outbox (mail and SMS that were not really sent), newest first.
- * Not there in production: codes must never be readable over HTTP on a live site.
+ * Not there when the server runs with NODE_ENV=production (read at run time, not at build):
+ * codes must never be readable over HTTP on a live site.
  */
 export const GET = () => {
-  if (process.env.NODE_ENV === 'production') return new Response('Not Found', { status: 404 });
+  if (isProductionRun()) return new Response('Not Found', { status: 404 });
   const rows = readOutbox()
     .slice(0, 100)
     .map(

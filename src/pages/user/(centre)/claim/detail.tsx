@@ -11,7 +11,7 @@ import { claimDetail } from '~/features/claims';
 import { markReadByLink } from '~/features/notifications';
 import { ClaimForm } from '~/islands/claim-form';
 import { isDomainError } from '~/server/errors';
-import { getRequestContext } from '~/server/context';
+import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { visibleUserIds } from '~/server/members';
 
@@ -39,6 +39,7 @@ export default function ClaimDetailPage({ query }: { query?: string }) {
           }
         }
         if (!detail) {
+          markRecordNotFound();
           return (
             <Notice kind="warning" role="alert">
               <p>{c.detail.notFound}</p>

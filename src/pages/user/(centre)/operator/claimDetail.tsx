@@ -13,7 +13,7 @@ import { claimDetail, siteToday } from '~/features/claims';
 import { markReadByLink } from '~/features/notifications';
 import { ApiButton } from '~/components/api-button';
 import { ClaimForm } from '~/islands/claim-form';
-import { getRequestContext } from '~/server/context';
+import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';
 import { findUserById } from '~/server/members';
@@ -48,6 +48,7 @@ export default function OperatorClaimDetailPage({ query }: { query?: string }) {
           }
         }
         if (!detail) {
+          markRecordNotFound();
           return (
             <Notice kind="warning" role="alert">
               <p>{c.detail.notFound}</p>

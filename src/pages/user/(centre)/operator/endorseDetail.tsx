@@ -10,7 +10,7 @@ import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
 import { endorsementDetail, findVisibleEndorsement, ordersPort, siteToday } from '~/features/endorse';
 import { ApiForm } from '~/components/api-form';
-import { getRequestContext } from '~/server/context';
+import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
 
@@ -31,6 +31,7 @@ export default function OperatorEndorseDetailPage({ query }: { query?: string })
         const text = endorseText(view.locale);
         const [row] = Number.isSafeInteger(id) && id > 0 ? await db.sql`SELECT user_id FROM endorsement WHERE id = ${id}` : [];
         if (!row) {
+          markRecordNotFound();
           return (
             <Notice kind="warning" role="alert">
               <p>{view.locale === 'en' ? 'No such endorsement.' : '没有这条批改记录。'}</p>

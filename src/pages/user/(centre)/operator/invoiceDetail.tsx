@@ -11,7 +11,7 @@ import { invoiceDetail, toInvoiceRow } from '~/features/invoices';
 import { ApiForm } from '~/components/api-form';
 import { UploadField } from '~/islands/upload-field';
 import { formatDate, formatMoney } from '~/lib/format';
-import { getRequestContext } from '~/server/context';
+import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb, num } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
 
@@ -33,6 +33,7 @@ export default function OperatorInvoiceDetailPage({ query }: { query?: string })
         const t = text.invoice;
         const [row] = Number.isSafeInteger(id) && id > 0 ? await db.sql`SELECT * FROM invoice WHERE id = ${id}` : [];
         if (!row) {
+          markRecordNotFound();
           return (
             <Notice kind="warning" role="alert">
               <p>{view.locale === 'en' ? 'No such invoice request.' : '没有这条发票申请。'}</p>

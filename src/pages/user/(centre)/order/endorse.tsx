@@ -14,7 +14,7 @@ import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
 import { baseEndorseContext, findVisibleEndorsement, listEndorsements, runDueSandbox, siteToday } from '~/features/endorse';
 import { checkAuth } from '~/lib/member-centre';
-import { getRequestContext } from '~/server/context';
+import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';
 
@@ -66,6 +66,7 @@ export default function OrderEndorsePage({ query }: PageProps<'/user/order/endor
               ? await findVisibleEndorsement(db, session.userId, editId, db).catch(notFoundAsNull)
               : null;
           if (!found) {
+            markRecordNotFound();
             return (
               <Notice kind="warning" role="alert">
                 <p>{text.add.notFound}</p>

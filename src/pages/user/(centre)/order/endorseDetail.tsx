@@ -11,7 +11,7 @@ import { MemberPage } from '~/components/member-page';
 import { Notice } from '~/components/notice';
 import { baseEndorseContext, endorsementDetail, findVisibleEndorsement, ordersPort, runDueSandbox, siteToday } from '~/features/endorse';
 import { ApiButton } from '~/components/api-button';
-import { getRequestContext } from '~/server/context';
+import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';
 
@@ -41,6 +41,7 @@ export default function OrderEndorseDetailPage({ query }: PageProps<'/user/order
           }
         }
         if (!e) {
+          markRecordNotFound();
           return (
             <Notice kind="warning" role="alert">
               <p>{view.locale === 'en' ? 'No such endorsement.' : '没有这条批改记录。'}</p>
