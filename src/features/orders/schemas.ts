@@ -152,7 +152,7 @@ export const surrenderOrderSchema = v.object({
 /** GET /order/surrenderQuote?id&date (date optional: the earliest allowed day) */
 export const surrenderQuoteSchema = v.object({
   id: id('order.idRequired'),
-  date: v.optional(v.pipe(v.string('order.dateInvalid'), v.trim(), v.regex(DATE, 'order.dateInvalid'))),
+  date: optionalDayField(),
 });
 
 /** POST /order/importInsured {file_id} */
