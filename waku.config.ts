@@ -1,11 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'waku/config';
 
-/**
- * The browser does not run Waku's client bundle (decision 0011: pages load the page script and
- * their islands' scripts, built by scripts/build-client.ts); Waku still builds it, and its
- * server render and the build id come from this build.
- */
+/** Waku on Bun; the browser runs Waku's own client with React DOM (decision 0012). */
 export default defineConfig({
   unstable_adapter: 'waku/adapters/bun',
   vite: {

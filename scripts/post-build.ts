@@ -10,10 +10,6 @@
  * (`_buildId!==…`), else the build fails. The route list comes from Waku's build metadata and
  * must equal src/lib/navigation/routes.ts.
  *
- * It builds the browser's JavaScript (scripts/build-client.ts: the page script and one script per
- * island, Preact instead of React) into dist/public/assets and its manifest into
- * dist/client-manifest.json, which src/server/http/island-page.ts reads.
- *
  * It also writes brotli (`.br`) and gzip (`.gz`) copies of the compressible hashed assets in
  * dist/public/assets, served by src/server/http/built-assets.ts to browsers that take them.
  */
@@ -24,8 +20,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROUTES } from '../src/lib/navigation/routes';
 import { ROUTE_RULES } from '../src/lib/navigation/rules';
-import { CLIENT_MANIFEST_FILE } from '../src/server/http/island-page';
-import { buildClient } from './build-client';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -113,10 +107,7 @@ async function main() {
   const manifest = { id, timestamp, matcher: { routes: table, rules: ROUTE_RULES }, prerendered };
   writeFileSync(join(out, 'meta', `${id}.json`), JSON.stringify(manifest));
   writeFileSync(join(out, 'latest.json'), JSON.stringify({ id, timestamp }));
-  const client = await buildClient({ outdir: join(dist, 'public/assets') });
-  writeFileSync(join(dist, CLIENT_MANIFEST_FILE), JSON.stringify(client));
   const [count, raw, br] = precompress();
-  console.log(`post-build: page script ${client.page.src}, ${Object.keys(client.islands).length} island scripts`);
   console.log(`post-build: ${count} assets precompressed (${Math.round(raw / 1024)} KB → ${Math.round(br / 1024)} KB brotli)`);
   console.log(
     `post-build: build ${id}, ${table.length} routes, ${Object.keys(ROUTE_RULES).length} route rules, ${prerendered.length} prerendered → dist/public/builds/`,

@@ -1,7 +1,9 @@
-/** Root layout: global styles and the skip link. What runs in the browser on every page is the page script (src/lib/page-script). */
+/** Root layout: global styles, the skip link, the browser runtime and the toasts. */
 import type { ReactNode } from 'react';
 import '../styles/index.css';
 import { pageContext } from '~/components/page-context';
+import { ClientRuntime } from '~/islands/client-runtime';
+import { Notifications } from '~/islands/notifications';
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const { t } = await pageContext();
@@ -11,6 +13,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         {t('nav.skipToContent')}
       </a>
       {children}
+      <ClientRuntime />
+      <Notifications />
     </>
   );
 }

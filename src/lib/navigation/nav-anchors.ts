@@ -1,11 +1,11 @@
 /**
  * Server-rendered links that navigate in the app: `<a data-nav="" | "prefix" | "none" href>`
  * (src/components/nav-anchor.tsx), every in-app link of the portal (no island per link, also inside
- * static regions). One delegated listener gives them the pre-navigation checks and the progress bar
- * of `navigate()`; `aria-current` comes from the server. `data-menu-type="unknown"` entries show
- * spec §2's message and go nowhere.
+ * static regions). One delegated listener gives them the pre-navigation checks, progress bar and
+ * scroll rules of `navigate()`, and `aria-current` kept right after client navigations. `data-menu-type="unknown"` entries show spec §2's message and go nowhere.
  */
 import { navigate, showNavigationError } from './client-navigate';
+import { isCurrentLink, type LinkMatch } from './current';
 
 /** Installs the click listener on `doc`; returns the function that removes it. */
 export function installNavAnchors(doc: Document): () => void {
@@ -25,4 +25,13 @@ export function installNavAnchors(doc: Document): () => void {
   };
   doc.addEventListener('click', onClick);
   return () => doc.removeEventListener('click', onClick);
+}
+
+/** Sets `aria-current="page"` on the `a[data-nav]` links of `path` and removes it from the others. */
+export function markCurrentAnchors(doc: Document, path: string): void {
+  for (const a of doc.querySelectorAll<HTMLAnchorElement>('a[data-nav]')) {
+    const current = isCurrentLink(path, a.getAttribute('href') ?? '', (a.dataset.nav || 'exact') as LinkMatch);
+    if (current) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
 }
