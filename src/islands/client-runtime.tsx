@@ -16,7 +16,7 @@ import { subscribe } from 'valtio';
 import { useRouter } from 'waku/router/client';
 import { collapseAll, installDropdownAutoclose } from '~/lib/dropdowns';
 import { memberCentreState, navigated } from '~/lib/member-centre-state';
-import { bindReload, bindRouter, markCurrentAnchors, startClientRuntime } from '~/lib/navigation/browser';
+import { bindReload, bindRouter, markCurrentAnchors, navigationSettled, startClientRuntime } from '~/lib/navigation/browser';
 import { installPrefForms } from '~/lib/prefs-forms';
 import { syncTimeZoneCookie } from '~/lib/time-zone-cookie';
 
@@ -53,6 +53,7 @@ export function ClientRuntime() {
   }, []);
 
   useEffect(() => {
+    navigationSettled(path);
     navigated(path);
     collapseAll(document);
     markCurrentAnchors(document, path);

@@ -23,7 +23,7 @@ export {
   setManifestRules,
 } from './bindings';
 export { chunkGuard, installChunkReload } from './chunk-guard';
-export { decide, hardNavigate, navigate, perform, refreshPage, showNavigationError } from './client-navigate';
+export { decide, hardNavigate, navigate, navigationSettled, perform, refreshPage, showNavigationError } from './client-navigate';
 export { installNavAnchors, markCurrentAnchors } from './nav-anchors';
 export { currentBuildId, startClientRuntime } from './page-runtime';
 export { doneProgress, resetProgress, startProgress } from './progress';

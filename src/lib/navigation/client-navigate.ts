@@ -8,7 +8,15 @@
  * Waku's router is bound.
  */
 import { notify } from '~/lib/notify';
-import { boundPush, boundReload, boundUpdateChecker, documentLoad, manifestRules, setPendingTarget } from './bindings';
+import {
+  boundPush,
+  boundReload,
+  boundUpdateChecker,
+  currentNavigationTarget,
+  documentLoad,
+  manifestRules,
+  setPendingTarget,
+} from './bindings';
 import { chunkGuard } from './chunk-guard';
 import { isChunkLoadError } from './chunk-reload';
 import { navMessage, type NavMessageKey } from './messages';
@@ -55,16 +63,26 @@ async function clientNavigate(to: string): Promise<void> {
     return;
   }
   startProgress();
-  setPendingTarget(to);
+  // Stays the navigation in flight until its page is on screen (navigationSettled): `push`
+  // resolves before React renders, and a chunk that fails to load fails that render.
+  setPendingTarget(target.fullPath);
   try {
     // Waku scrolls instantly itself; we scroll after paint (smoothly to a hash) instead.
     await push(target.fullPath, { scroll: false });
     await waitForPaint();
     scrollAfterNavigation(target.hash);
-  } finally {
+  } catch (err) {
     setPendingTarget(null);
+    throw err;
+  } finally {
     doneProgress();
   }
+}
+
+/** The page of `path` is on screen: the navigation to it is over. */
+export function navigationSettled(path: string): void {
+  const pending = currentNavigationTarget();
+  if (pending && parseTarget(pending, window.location.origin).path === path) setPendingTarget(null);
 }
 
 /** Carries out a decision of the pre-navigation checks. */

@@ -2,7 +2,7 @@
  * The page-lifetime runtime, started once per page by ClientRuntime: the hourly build check,
  * chunk-load recovery, the `a[data-nav]` listener and the e2e hooks.
  */
-import { bindUpdateChecker, setManifestRules } from './bindings';
+import { bindUpdateChecker, setManifestRules, setPendingTarget } from './bindings';
 import { installChunkReload } from './chunk-guard';
 import { navigate } from './client-navigate';
 import { installNavAnchors } from './nav-anchors';
@@ -29,6 +29,8 @@ export function startClientRuntime(): void {
   started = true;
   installChunkReload(window);
   installNavAnchors(document);
+  // Back and forward are the browser's: a navigation of ours still waiting for its page is over.
+  window.addEventListener('popstate', () => setPendingTarget(null));
   const c = createUpdateChecker({
     currentId: currentBuildId(),
     fetch: (url, init) => window.fetch(url, init),
