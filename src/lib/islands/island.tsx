@@ -1,13 +1,12 @@
 /**
- * Left from decision 0011 while the island files still call it: `island(name, Component)` returns
- * the component unchanged. Client components are ordinary `'use client'` React components that
- * Waku hydrates with the rest of the page (decision 0012); there is no boundary any more.
+ * Left from decision 0011 for the one file that still calls it (src/islands/order-actions.tsx,
+ * being changed on another branch; unwrapping it re-indents the whole component):
+ * `island(name, Component)` returns the component unchanged. Client components are ordinary
+ * `'use client'` React components that Waku hydrates with the rest of the page (decision 0012).
+ * Remove this file once order-actions.tsx exports its components directly.
  */
-import { type ComponentType, useId } from 'react';
+import type { ComponentType } from 'react';
 
 export function island<P extends object, C extends ComponentType<P>>(_name: string, Component: C): C {
   return Component;
 }
-
-/** React's `useId` (ids agree between the server's HTML and hydration). */
-export const useIslandId: () => string = useId;
