@@ -24,6 +24,15 @@ function buildId(): Plugin {
   };
 }
 
+/**
+ * Our code every page runs (the navigation runtime, the toast store, the root layout's client
+ * components, valtio and nprogress) goes out as one chunk, `app-<hash>.js`, instead of four small
+ * ones: one gzip stream, fewer requests. React, the RSC client and Waku's router stay in Waku's
+ * entry chunk (moving them in makes a cycle with the entry; see git history of this file).
+ */
+const ALWAYS_MOUNTED =
+  /(src[\\/](lib[\\/](navigation[\\/]|notify\.|member-centre-state\.|dropdowns\.|time-zone-cookie\.|prefs-(forms|cookie)\.)|islands[\\/](client-runtime|notifications)\.)|node_modules[\\/](valtio|nprogress|proxy-compare)[\\/])/;
+
 /** Waku on Bun; the browser runs Waku's own client with React DOM (decision 0012). */
 export default defineConfig({
   unstable_adapter: 'waku/adapters/bun',
@@ -32,5 +41,18 @@ export default defineConfig({
     // `~/…` imports (tsconfig paths) in dev as well as in the build.
     resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
     optimizeDeps: { exclude: ['bun'] },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [{ name: 'app', includeDependenciesRecursively: false, test: (id: string) => ALWAYS_MOUNTED.test(id) }],
+              },
+            },
+          },
+        },
+      },
+    },
   },
 });

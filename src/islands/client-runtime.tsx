@@ -12,7 +12,7 @@
  *   time-zone cookie.
  */
 import { useEffect } from 'react';
-import { subscribe } from 'valtio';
+import { subscribe } from 'valtio/vanilla';
 import { useRouter } from 'waku/router/client';
 import { collapseAll, installDropdownAutoclose } from '~/lib/dropdowns';
 import { memberCentreState, navigated } from '~/lib/member-centre-state';

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { Notifications } from './notifications';
 import { ApiButton } from '~/components/api-button';
 import { loading, notify, notifyState, resetNotify } from '~/lib/notify';
+import { requestMessages } from '~/lib/http/messages';
 import { documentLoad } from '~/lib/navigation/bindings';
 
 beforeEach(() => {
@@ -17,7 +18,7 @@ afterEach(() => {
 
 describe('Notifications', () => {
   test('errors are role=alert at z-index 9999, others role=status from 2000 up', async () => {
-    const { container } = render(<Notifications />);
+    const { container } = render(<Notifications labels={requestMessages()} />);
     await act(async () => {
       notify({ type: 'success', message: 'Saved' });
       notify({ type: 'error', message: 'Service unavailable!' });
@@ -31,7 +32,7 @@ describe('Notifications', () => {
   });
 
   test('toasts are stacked from 16 px down', async () => {
-    const { container } = render(<Notifications />);
+    const { container } = render(<Notifications labels={requestMessages()} />);
     await act(async () => {
       notify.info('a');
       notify.info('b');
@@ -44,7 +45,7 @@ describe('Notifications', () => {
 
   test('a toast disappears after 4500 ms', async () => {
     jest.useFakeTimers();
-    const { container } = render(<Notifications />);
+    const { container } = render(<Notifications labels={requestMessages()} />);
     await act(async () => {
       notify.success('Saved');
     });
@@ -61,7 +62,7 @@ describe('Notifications', () => {
 
   test('the close button has a translated label and closes the toast', async () => {
     document.documentElement.lang = 'zh-cn';
-    const { container, getByLabelText } = render(<Notifications />);
+    const { container, getByLabelText } = render(<Notifications labels={requestMessages()} />);
     await act(async () => {
       notify.error('出错了');
     });
@@ -73,7 +74,7 @@ describe('Notifications', () => {
 
   test('hovering pauses the countdown', async () => {
     jest.useFakeTimers();
-    const { container } = render(<Notifications />);
+    const { container } = render(<Notifications labels={requestMessages()} />);
     await act(async () => {
       notify.info('stay');
     });
@@ -96,7 +97,7 @@ describe('Notifications', () => {
   test('loading indicator: busy status with translated text, fades out over 400 ms', async () => {
     jest.useFakeTimers();
     document.documentElement.lang = 'zh-cn';
-    const { container } = render(<Notifications />);
+    const { container } = render(<Notifications labels={requestMessages()} />);
     await act(async () => {
       loading.open();
       loading.open();
@@ -160,7 +161,7 @@ describe('ApiButton', () => {
     const ui = render(
       <>
         <ApiButton url={url('/ok')} method="POST" label="Export" successMessage="Export started" />
-        <Notifications />
+        <Notifications labels={requestMessages()} />
       </>,
     );
     await click(ui);
@@ -171,7 +172,7 @@ describe('ApiButton', () => {
     const ui = render(
       <>
         <ApiButton url={url('/down')} label="Export" />
-        <Notifications />
+        <Notifications labels={requestMessages()} />
       </>,
     );
     await click(ui);
@@ -184,7 +185,7 @@ describe('ApiButton', () => {
     const ui = render(
       <>
         <ApiButton url={url('/login')} label="Export" />
-        <Notifications />
+        <Notifications labels={requestMessages()} />
       </>,
     );
     await click(ui);

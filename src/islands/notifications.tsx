@@ -10,12 +10,13 @@
  *   Pointer over a toast or focus inside it pauses its 4500 ms countdown.
  * - The loading overlay is `role="status"` + `aria-busy`, with the translated 'Loading...'; when
  *   the last loading request ends it fades out over 400 ms.
- * - Texts follow `<html lang>` (the island takes no props).
+ * - Texts come from the server in the page's language (`labels`).
+ * valtio's vanilla store, read with `useSyncExternalStore` over its snapshots (no proxy tracking
+ * needed for a list that is read whole).
  */
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { snapshot, subscribe } from 'valtio/vanilla';
 import { closeToast, NOTIFY_GAP, notifyState, pauseToast, resumeToast, type NotifyType } from '~/lib/notify';
-import { requestMessages } from '~/lib/http/messages';
 
 const ICONS: Record<NotifyType, ReactNode> = {
   success: <path d="M12 3a9 9 0 100 18 9 9 0 000-18z M8 12.5l2.8 2.8L16.5 9.5" />,
@@ -32,8 +33,17 @@ function Glyph({ children, className }: { children: ReactNode; className: string
   );
 }
 
-export function Notifications() {
-  const snap = useSnapshot(notifyState);
+/** The store's current snapshot (valtio keeps one immutable snapshot per version). */
+const subscribeStore = (fn: () => void) => subscribe(notifyState, fn);
+const readStore = () => snapshot(notifyState);
+
+export interface NotificationsProps {
+  /** The close button's label and the loading indicator's text, in the page's language. */
+  labels: { close: string; loading: string };
+}
+
+export function Notifications({ labels: m }: NotificationsProps) {
+  const snap = useSyncExternalStore(subscribeStore, readStore, readStore);
   const [mounted, setMounted] = useState(false);
   const refs = useRef(new Map<number, HTMLDivElement>());
   useEffect(() => setMounted(true), []);
@@ -55,7 +65,6 @@ export function Notifications() {
   });
 
   if (!mounted) return null;
-  const m = requestMessages();
   const { loading } = snap;
 
   return (

@@ -9,7 +9,7 @@
  *   closed after every navigation (spec §2: the menu collapses after navigation);
  * - `menuExpand`: the header dropdowns (`details[data-autoclose]`) that are open.
  */
-import { proxy } from 'valtio';
+import { proxy } from 'valtio/vanilla';
 
 export const memberCentreState = proxy({
   activeRoute: '',

@@ -13,7 +13,7 @@
  *
  * Plain module: safe to import from server code (it only touches timers when called).
  */
-import { proxy, subscribe } from 'valtio';
+import { proxy, subscribe } from 'valtio/vanilla';
 
 export type NotifyType = 'success' | 'error' | 'info' | 'warning';
 

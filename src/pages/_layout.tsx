@@ -4,9 +4,11 @@ import '../styles/index.css';
 import { pageContext } from '~/components/page-context';
 import { ClientRuntime } from '~/islands/client-runtime';
 import { Notifications } from '~/islands/notifications';
+import { requestMessages } from '~/lib/http/messages';
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const { t } = await pageContext();
+  const { t, view } = await pageContext();
+  const m = requestMessages(view.locale === 'en' ? 'en' : 'zh-cn');
   return (
     <>
       <a className="skip-link" href="#main">
@@ -14,7 +16,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       </a>
       {children}
       <ClientRuntime />
-      <Notifications />
+      <Notifications labels={{ close: m.close, loading: m.loading }} />
     </>
   );
 }
