@@ -16,7 +16,7 @@ import { subscribe } from 'valtio/vanilla';
 import { useRouter } from 'waku/router/client';
 import { collapseAll, installDropdownAutoclose } from '~/lib/dropdowns';
 import { memberCentreState, navigated } from '~/lib/member-centre-state';
-import { bindReload, bindRouter, markCurrentAnchors, navigationSettled, startClientRuntime } from '~/lib/navigation/browser';
+import { bindPrefetch, bindReload, bindRouter, markCurrentAnchors, navigationSettled, startClientRuntime } from '~/lib/navigation/browser';
 import { installPrefForms } from '~/lib/prefs-forms';
 import { syncTimeZoneCookie } from '~/lib/time-zone-cookie';
 
@@ -26,10 +26,11 @@ function listen(target: EventTarget, type: string, fn: (e: Event) => void): () =
 }
 
 export function ClientRuntime() {
-  const { push, reload, path } = useRouter();
+  const { push, reload, prefetch, path } = useRouter();
 
   useEffect(() => bindRouter((to, options) => push(to as Parameters<typeof push>[0], options)), [push]);
   useEffect(() => bindReload(reload), [reload]);
+  useEffect(() => bindPrefetch((to, options) => prefetch(to as Parameters<typeof prefetch>[0], options)), [prefetch]);
 
   // Once per page: the root layout can remount on navigation, the checker must keep its timers.
   useEffect(() => {

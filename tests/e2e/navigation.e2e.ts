@@ -72,6 +72,22 @@ test.describe('in-app navigation', () => {
     expect(inline.every((n) => (n ?? '').length > 0)).toBe(true);
   });
 
+  test('a link the pointer rests on is fetched ahead through Waku’s router; the click uses that copy', async ({ page }) => {
+    await loginViaForm(page, DEMO, '/user/account/overview');
+    const rsc: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/RSC/')) rsc.push(new URL(r.url()).pathname);
+    });
+    const link = sidebar(page).getByRole('link', { name: '雇主责任险' });
+    await link.hover();
+    await expect.poll(() => rsc).toEqual(['/RSC/R/user/order/guzhu.txt']);
+    await mark(page);
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('雇主责任险');
+    expect(rsc).toEqual(['/RSC/R/user/order/guzhu.txt']);
+    expect(await sameDocument(page)).toBe(true);
+  });
+
   test('a route rule applies in the page: the RSC request goes to the rule target', async ({ page }) => {
     await loginViaForm(page, DEMO, '/user/account/overview');
     const res = await page.goto('/user/account?from=rule');

@@ -9,7 +9,11 @@ import type { UpdateChecker } from './update-check';
 /** Waku's `router.push`. */
 export type Push = (to: string, options?: { scroll?: boolean }) => Promise<void>;
 
+/** Waku's `router.prefetch`. */
+export type Prefetch = (to: string, options?: { ttl?: number }) => void;
+
 let push: Push | null = null;
+let prefetch: Prefetch | null = null;
 let reload: (() => Promise<void>) | null = null;
 let checker: UpdateChecker | null = null;
 let rules: RouteRules | undefined;
@@ -36,6 +40,13 @@ export function bindRouter(fn: Push): () => void {
     if (push === fn) push = null;
   };
 }
+/** ClientRuntime hands Waku's `router.prefetch` over; returns the unbind function. */
+export function bindPrefetch(fn: Prefetch): () => void {
+  prefetch = fn;
+  return () => {
+    if (prefetch === fn) prefetch = null;
+  };
+}
 /** ClientRuntime hands Waku's `router.reload` over (render the current route again from the server). */
 export function bindReload(fn: () => Promise<void>): () => void {
   reload = fn;
@@ -60,6 +71,8 @@ export function setPendingTarget(to: string | null): void {
 
 /** The bound `router.push`, or null before ClientRuntime ran. */
 export const boundPush = (): Push | null => push;
+/** The bound `router.prefetch`, or null before ClientRuntime ran. */
+export const boundPrefetch = (): Prefetch | null => prefetch;
 /** The bound `router.reload`, or null before ClientRuntime ran. */
 export const boundReload = (): (() => Promise<void>) | null => reload;
 /** The bound update checker, or null. */

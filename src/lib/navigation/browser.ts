@@ -15,6 +15,7 @@
  * per page (bindings.ts, page-runtime.ts).
  */
 export {
+  bindPrefetch,
   bindReload,
   bindRouter,
   bindUpdateChecker,
@@ -23,7 +24,16 @@ export {
   setManifestRules,
 } from './bindings';
 export { chunkGuard, installChunkReload } from './chunk-guard';
-export { decide, hardNavigate, navigate, navigationSettled, perform, refreshPage, showNavigationError } from './client-navigate';
+export {
+  decide,
+  hardNavigate,
+  navigate,
+  navigationSettled,
+  perform,
+  prefetchNavigation,
+  refreshPage,
+  showNavigationError,
+} from './client-navigate';
 export { installNavAnchors, markCurrentAnchors } from './nav-anchors';
 export { currentBuildId, startClientRuntime } from './page-runtime';
 export { doneProgress, resetProgress, startProgress } from './progress';

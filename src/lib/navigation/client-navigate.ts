@@ -9,6 +9,7 @@
  */
 import { notify } from '~/lib/notify';
 import {
+  boundPrefetch,
   boundPush,
   boundReload,
   boundUpdateChecker,
@@ -128,6 +129,28 @@ export async function navigate(to: string, opts: { external?: boolean } = {}): P
   } catch (err) {
     if (isChunkLoadError(err) && chunkGuard.tryReload(to)) return;
     throw err;
+  }
+}
+
+/** How long a prefetched page may stand in for the real one (short: a write may follow the hover). */
+export const PREFETCH_TTL_MS = 10_000;
+
+/**
+ * Fetches the RSC payload of an in-app link ahead (the pointer rests on it), through Waku's
+ * router cache, when the checks would let the navigation proceed in the app.
+ */
+export async function prefetchNavigation(to: string): Promise<void> {
+  const prefetch = boundPrefetch();
+  if (!prefetch || boundUpdateChecker()?.isOutdated()) return;
+  try {
+    const d = await decide(to);
+    const next = d.kind === 'proceed' ? d.to : d.kind === 'redirect' && !d.external ? d.to : null;
+    if (!next) return;
+    const target = parseTarget(next, window.location.origin);
+    if (target.path === window.location.pathname && target.search === window.location.search) return;
+    prefetch(target.fullPath, { ttl: PREFETCH_TTL_MS });
+  } catch {
+    // A prefetch is only a hint.
   }
 }
 
