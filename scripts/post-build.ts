@@ -4,15 +4,9 @@
  *   dist/public/builds/latest.json      {id, timestamp}
  *   dist/public/builds/meta/{id}.json   {id, timestamp, matcher: {routes, rules}, prerendered}
  *
- * The id is the one Waku embeds as `_buildId` (`import.meta.env.WAKU_BUILD_ID`, a random value
- * chosen per build by Waku's build-id Vite plugin and inlined as a literal). It is read from
- * the server bundle (`buildId: "…"`) and must be the one the client bundle compares
- * (`_buildId!==…`), else the build fails. The route list comes from Waku's build metadata and
- * must equal src/lib/navigation/routes.ts.
- *
- * It builds the browser's JavaScript (scripts/build-client.ts: the page script and one script per
- * island, Preact instead of React) into dist/public/assets and its manifest into
- * dist/client-manifest.json, which src/server/http/island-page.ts reads.
+ * The id is the one waku.config.ts chose for the build and wrote to dist/build-id.txt (Waku's
+ * client and our update check compare it as `import.meta.env.WAKU_BUILD_ID`). The route list
+ * comes from Waku's build metadata and must equal src/lib/navigation/routes.ts.
  *
  * It also writes brotli (`.br`) and gzip (`.gz`) copies of the compressible hashed assets in
  * dist/public/assets, served by src/server/http/built-assets.ts to browsers that take them.
@@ -24,33 +18,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROUTES } from '../src/lib/navigation/routes';
 import { ROUTE_RULES } from '../src/lib/navigation/rules';
-import { CLIENT_MANIFEST_FILE } from '../src/server/http/island-page';
-import { buildClient } from './build-client';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 
-function* files(dir: string, ext = '.js'): Generator<string> {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) yield* files(p, ext);
-    else if (e.name.endsWith(ext)) yield p;
-  }
-}
-
-function collect(dir: string, re: RegExp): Set<string> {
-  const ids = new Set<string>();
-  for (const f of files(dir)) for (const m of readFileSync(f, 'utf8').matchAll(re)) ids.add(m[1]);
-  return ids;
-}
-
+/** The id waku.config.ts gave this build (every bundle has it as `import.meta.env.WAKU_BUILD_ID`). */
 export function readBuildId(distDir = dist): string {
-  const server = collect(join(distDir, 'server'), /\bbuildId:\s*["'`]([\w-]+)["'`]/g);
-  const client = collect(join(distDir, 'public'), /_buildId\s*!==?\s*["'`]([\w-]+)["'`]/g);
-  if (server.size !== 1) throw new Error(`post-build: expected one build id in dist/server, found ${JSON.stringify([...server])}`);
-  const [id] = server;
-  if (client.size !== 1 || !client.has(id))
-    throw new Error(`post-build: client bundle build id ${JSON.stringify([...client])} differs from the server's ${id}`);
+  const id = readFileSync(join(distDir, 'build-id.txt'), 'utf8').trim();
+  if (!/^[\w-]+$/.test(id)) throw new Error(`post-build: dist/build-id.txt holds no build id (${JSON.stringify(id)})`);
   return id;
 }
 
@@ -113,10 +88,7 @@ async function main() {
   const manifest = { id, timestamp, matcher: { routes: table, rules: ROUTE_RULES }, prerendered };
   writeFileSync(join(out, 'meta', `${id}.json`), JSON.stringify(manifest));
   writeFileSync(join(out, 'latest.json'), JSON.stringify({ id, timestamp }));
-  const client = await buildClient({ outdir: join(dist, 'public/assets') });
-  writeFileSync(join(dist, CLIENT_MANIFEST_FILE), JSON.stringify(client));
   const [count, raw, br] = precompress();
-  console.log(`post-build: page script ${client.page.src}, ${Object.keys(client.islands).length} island scripts`);
   console.log(`post-build: ${count} assets precompressed (${Math.round(raw / 1024)} KB → ${Math.round(br / 1024)} KB brotli)`);
   console.log(
     `post-build: build ${id}, ${table.length} routes, ${Object.keys(ROUTE_RULES).length} route rules, ${prerendered.length} prerendered → dist/public/builds/`,

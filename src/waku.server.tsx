@@ -3,7 +3,6 @@ import adapter from 'waku/adapters/bun';
 import { refuseBadPath } from './middleware/05-paths';
 import { join } from 'node:path';
 import { indexAssets, serveBuiltAsset } from './server/http/built-assets';
-import { serveSpeculationRules } from './server/http/island-page';
 import { applySecurityHeaders } from './server/http/security-headers';
 import { servePage } from './server/page-cache';
 
@@ -22,8 +21,7 @@ const assets = indexAssets(join(process.cwd(), 'dist', 'public'));
  * Waku's Bun adapter with these additions: hostile paths (NUL and other control characters, bad
  * percent-encoding, `..` segments) answer 404 before the static file lookup, which runs ahead of
  * any middleware; the build's hashed assets are served immutable and precompressed
- * (server/http/built-assets.ts); the pages' speculation rules are answered without any middleware
- * (server/http/island-page.ts); member pages that allow it are answered from the page cache
+ * (server/http/built-assets.ts); member pages that allow it are answered from the page cache
  * (server/page-cache); and baseline security headers on every response.
  */
 export default {
@@ -32,7 +30,6 @@ export default {
     applySecurityHeaders(
       refuseBadPath(req) ??
         serveBuiltAsset(req, assets) ??
-        serveSpeculationRules(req) ??
         (await servePage(req, () => (entry.fetch as (r: Request, ...a: unknown[]) => Promise<Response>)(req, ...rest))),
       req,
     ),

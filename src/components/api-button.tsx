@@ -1,11 +1,15 @@
+'use client';
 /**
- * A button that calls one API endpoint and reports the outcome with toasts; the `api-button`
- * behaviour (src/behaviours/api-button.ts) does the calling. For permission-guarded actions such
- * as Export: render it only when the rule allows it; the API refuses it anyway (403) when not.
+ * A button that calls one API endpoint through the HTTP helper and reports the outcome with
+ * toasts (success text, §8 error texts, 401001 → login), then renders the page again from the
+ * server when it says `refresh`. For permission-guarded actions such as Export: render it only
+ * when the rule allows it; the API refuses it anyway (403) when not.
  *
  *   <ApiButton url="/userapi/v1/order/export" label={t('export')} successMessage={t('exported')} />
  */
-import type { ApiButtonData } from '~/behaviours/api-button';
+import { useState } from 'react';
+import { request } from '~/lib/http';
+import { refreshPage } from '~/lib/navigation/browser';
 
 export interface ApiButtonProps {
   url: string;
@@ -18,7 +22,7 @@ export interface ApiButtonProps {
   data?: Record<string, unknown>;
   /** Accessible name when the visible label is not specific enough (e.g. 'Sign out Chrome on Linux'). */
   ariaLabel?: string;
-  /** Load the current page again after success (e.g. a list that changed). */
+  /** Render the current page again after success (e.g. a list that changed). */
   refresh?: boolean;
 }
 
@@ -28,13 +32,25 @@ export function ApiButton({
   label,
   successMessage,
   className = 'btn btn-ghost',
-  refresh,
+  refresh = false,
   data,
   ariaLabel,
 }: ApiButtonProps) {
-  const spec: ApiButtonData = { url, method, successMessage, body: data, refresh };
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await request({ url, method, data, showSuccessMessage: true, successMessage, loading: true });
+      if (refresh) await refreshPage();
+    } catch {
+      // Already shown as a toast (or the page is going to the login screen).
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
-    <button type="button" className={className} aria-label={ariaLabel} data-behaviour="api-button" data-api={JSON.stringify(spec)}>
+    <button type="button" className={className} disabled={busy} aria-busy={busy || undefined} aria-label={ariaLabel} onClick={onClick}>
       {label}
     </button>
   );

@@ -18,7 +18,7 @@ function serverMarkup(el: ReactElement, pathname = '/'): HTMLElement {
   return document.getElementById('root')!;
 }
 
-// The page script's one delegated listener serves every server-rendered menu entry.
+// The runtime's one delegated listener serves every server-rendered menu entry.
 let removeListener: () => void;
 let assign: ReturnType<typeof spyOn<typeof documentLoad, 'assign'>>;
 beforeAll(() => {

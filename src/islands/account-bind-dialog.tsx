@@ -5,14 +5,13 @@
  * address binds it (`/account/changeBind`). With none bound the password proves the account.
  * Codes are sent behind the click captcha, as on the login page.
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { changeBindSchema, verificationSchema } from '~/features/account/schemas';
 import { EMAIL_PATTERN, MOBILE_PATTERN } from '~/lib/fields';
 import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
 import type { ClickCaptchaText } from './click-captcha';
 import { SendCodeButton, type SendCodeText } from './send-code-button';
-import { island, useIslandId } from '~/lib/islands/island';
 
 export interface BindDialogText {
   open: string;
@@ -41,191 +40,188 @@ export interface AccountBindDialogProps {
 /** The send-code button's events are typed for the login page; these two account events use the same endpoints. */
 type SendEvent = 'user_register' | 'user_retrieve_pwd';
 
-export const AccountBindDialog = island(
-  'account-bind-dialog',
-  function AccountBindDialog({ type, current, text, texts, captcha }: AccountBindDialogProps) {
-    const id = useIslandId();
-    const [open, setOpen] = useState(false);
-    const [token, setToken] = useState('');
-    const [sendNote, setSendNote] = useState<{ text: string; ok: boolean } | null>(null);
-    const step: 'verify' | 'bind' = current && !token ? 'verify' : 'bind';
-    const pattern = type === 'email' ? EMAIL_PATTERN : MOBILE_PATTERN;
+export function AccountBindDialog({ type, current, text, texts, captcha }: AccountBindDialogProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [token, setToken] = useState('');
+  const [sendNote, setSendNote] = useState<{ text: string; ok: boolean } | null>(null);
+  const step: 'verify' | 'bind' = current && !token ? 'verify' : 'bind';
+  const pattern = type === 'email' ? EMAIL_PATTERN : MOBILE_PATTERN;
 
-    const verify = useApiForm(
-      { captcha: '' },
-      {
-        schema: verificationSchema,
-        url: '/userapi/v1/account/verification',
-        texts,
-        body: (v) => ({ type, captcha: v.captcha }),
-        onDone: (_m, data) => {
-          setToken((data as { accountVerificationToken: string }).accountVerificationToken);
-          setSendNote(null);
-        },
+  const verify = useApiForm(
+    { captcha: '' },
+    {
+      schema: verificationSchema,
+      url: '/userapi/v1/account/verification',
+      texts,
+      body: (v) => ({ type, captcha: v.captcha }),
+      onDone: (_m, data) => {
+        setToken((data as { accountVerificationToken: string }).accountVerificationToken);
+        setSendNote(null);
       },
-    );
-    const bind = useApiForm(
-      { address: '', captcha: '', password: '' },
-      {
-        schema: changeBindSchema,
-        url: '/userapi/v1/account/changeBind',
-        texts,
-        body: (v) => ({
-          type,
-          [type]: v.address,
-          captcha: v.captcha,
-          ...(token ? { accountVerificationToken: token } : { password: v.password }),
-        }),
-        onDone: () => setOpen(false),
-        reload: true,
-      },
-    );
-    // The schema names the address field after the type.
-    const addressError = bind.error(type) || bind.error('address');
+    },
+  );
+  const bind = useApiForm(
+    { address: '', captcha: '', password: '' },
+    {
+      schema: changeBindSchema,
+      url: '/userapi/v1/account/changeBind',
+      texts,
+      body: (v) => ({
+        type,
+        [type]: v.address,
+        captcha: v.captcha,
+        ...(token ? { accountVerificationToken: token } : { password: v.password }),
+      }),
+      onDone: () => setOpen(false),
+      reload: true,
+    },
+  );
+  // The schema names the address field after the type.
+  const addressError = bind.error(type) || bind.error('address');
 
-    const close = () => setOpen(false);
-    // The dialog sits inside the profile form in the React tree: its submits must not reach that form.
-    const own = (e: FormEvent, submit: () => Promise<void>) => {
-      e.preventDefault();
-      e.stopPropagation();
-      void submit();
+  const close = () => setOpen(false);
+  // The dialog sits inside the profile form in the React tree: its submits must not reach that form.
+  const own = (e: FormEvent, submit: () => Promise<void>) => {
+    e.preventDefault();
+    e.stopPropagation();
+    void submit();
+  };
+  // Escape closes it (the click captcha, drawn above it, handles its own Escape first).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !document.querySelector('.captcha-image')) setOpen(false);
     };
-    // Escape closes it (the click captcha, drawn above it, handles its own Escape first).
-    useEffect(() => {
-      if (!open) return;
-      const onKey = (e: KeyboardEvent) => {
-        if (e.key === 'Escape' && !document.querySelector('.captcha-image')) setOpen(false);
-      };
-      document.addEventListener('keydown', onKey);
-      return () => document.removeEventListener('keydown', onKey);
-    }, [open]);
-    return (
-      <>
-        <button type="button" className="btn btn-ghost btn-sm" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          {text.open}
-        </button>
-        {open && typeof document !== 'undefined'
-          ? createPortal(
-              <div className="account-overlay">
-                {/* A plain overlay rather than <dialog>.showModal(): the click captcha (z-index 2500) must draw above it. */}
-                <div role="dialog" aria-modal="true" className="account-dialog" aria-labelledby={`${id}-title`}>
-                  <h2 id={`${id}-title`}>{text.title}</h2>
-                  {current ? (
-                    <ol className="account-steps">
-                      <li className={step === 'verify' ? 'is-on' : undefined}>1. {text.stepVerify}</li>
-                      <li className={step === 'bind' ? 'is-on' : undefined}>2. {text.stepBind}</li>
-                    </ol>
-                  ) : null}
-                  {sendNote ? <FormNotice notice={sendNote} /> : null}
-                  {step === 'verify' ? (
-                    <form className="form" noValidate onSubmit={(e) => own(e, verify.submit)}>
-                      <FormNotice notice={verify.notice} />
-                      <p className="account-hint">
-                        {text.current}: <strong>{current}</strong>
-                      </p>
-                      <Field id={id} name="captcha" label={text.code} error={verify.error('captcha')}>
-                        <div className="account-bind-row">
-                          <input
-                            id={`${id}-captcha`}
-                            name="captcha"
-                            inputMode="numeric"
-                            autoComplete="one-time-code"
-                            maxLength={6}
-                            value={verify.values.captcha}
-                            onChange={(e) => verify.set('captcha', e.target.value)}
-                            onBlur={() => verify.touch('captcha')}
-                          />
-                          <SendCodeButton
-                            channel={type}
-                            address={() => current}
-                            event={(type === 'email' ? 'user_email_verify' : 'user_mobile_verify') as unknown as SendEvent}
-                            checkAddress={() => ''}
-                            onResult={(m, ok) => setSendNote({ text: m, ok })}
-                            text={text.sendCode}
-                            captcha={captcha}
-                          />
-                        </div>
-                      </Field>
-                      <div className="account-actions">
-                        <button type="submit" className="btn btn-primary" disabled={verify.busy}>
-                          {text.next}
-                        </button>
-                        <button type="button" className="btn btn-ghost" onClick={close}>
-                          {text.cancel}
-                        </button>
-                      </div>
-                    </form>
-                  ) : (
-                    <form className="form" noValidate onSubmit={(e) => own(e, bind.submit)}>
-                      <FormNotice notice={bind.notice} />
-                      <Field id={id} name="address" label={text.newAddress} error={addressError}>
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return (
+    <>
+      <button type="button" className="btn btn-ghost btn-sm" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        {text.open}
+      </button>
+      {open && typeof document !== 'undefined'
+        ? createPortal(
+            <div className="account-overlay">
+              {/* A plain overlay rather than <dialog>.showModal(): the click captcha (z-index 2500) must draw above it. */}
+              <div role="dialog" aria-modal="true" className="account-dialog" aria-labelledby={`${id}-title`}>
+                <h2 id={`${id}-title`}>{text.title}</h2>
+                {current ? (
+                  <ol className="account-steps">
+                    <li className={step === 'verify' ? 'is-on' : undefined}>1. {text.stepVerify}</li>
+                    <li className={step === 'bind' ? 'is-on' : undefined}>2. {text.stepBind}</li>
+                  </ol>
+                ) : null}
+                {sendNote ? <FormNotice notice={sendNote} /> : null}
+                {step === 'verify' ? (
+                  <form className="form" noValidate onSubmit={(e) => own(e, verify.submit)}>
+                    <FormNotice notice={verify.notice} />
+                    <p className="account-hint">
+                      {text.current}: <strong>{current}</strong>
+                    </p>
+                    <Field id={id} name="captcha" label={text.code} error={verify.error('captcha')}>
+                      <div className="account-bind-row">
                         <input
-                          id={`${id}-address`}
-                          name={type}
-                          type={type === 'email' ? 'email' : 'tel'}
-                          autoComplete={type === 'email' ? 'email' : 'tel'}
-                          value={bind.values.address}
-                          onChange={(e) => bind.set('address', e.target.value)}
-                          onBlur={() => {
-                            bind.touch('address');
+                          id={`${id}-captcha`}
+                          name="captcha"
+                          inputMode="numeric"
+                          autoComplete="one-time-code"
+                          maxLength={6}
+                          value={verify.values.captcha}
+                          onChange={(e) => verify.set('captcha', e.target.value)}
+                          onBlur={() => verify.touch('captcha')}
+                        />
+                        <SendCodeButton
+                          channel={type}
+                          address={() => current}
+                          event={(type === 'email' ? 'user_email_verify' : 'user_mobile_verify') as unknown as SendEvent}
+                          checkAddress={() => ''}
+                          onResult={(m, ok) => setSendNote({ text: m, ok })}
+                          text={text.sendCode}
+                          captcha={captcha}
+                        />
+                      </div>
+                    </Field>
+                    <div className="account-actions">
+                      <button type="submit" className="btn btn-primary" disabled={verify.busy}>
+                        {text.next}
+                      </button>
+                      <button type="button" className="btn btn-ghost" onClick={close}>
+                        {text.cancel}
+                      </button>
+                    </div>
+                  </form>
+                ) : (
+                  <form className="form" noValidate onSubmit={(e) => own(e, bind.submit)}>
+                    <FormNotice notice={bind.notice} />
+                    <Field id={id} name="address" label={text.newAddress} error={addressError}>
+                      <input
+                        id={`${id}-address`}
+                        name={type}
+                        type={type === 'email' ? 'email' : 'tel'}
+                        autoComplete={type === 'email' ? 'email' : 'tel'}
+                        value={bind.values.address}
+                        onChange={(e) => bind.set('address', e.target.value)}
+                        onBlur={() => {
+                          bind.touch('address');
+                          bind.touch(type);
+                        }}
+                      />
+                    </Field>
+                    <Field id={id} name="captcha" label={text.code} error={bind.error('captcha')}>
+                      <div className="account-bind-row">
+                        <input
+                          id={`${id}-captcha`}
+                          name="captcha"
+                          inputMode="numeric"
+                          autoComplete="one-time-code"
+                          maxLength={6}
+                          value={bind.values.captcha}
+                          onChange={(e) => bind.set('captcha', e.target.value)}
+                          onBlur={() => bind.touch('captcha')}
+                        />
+                        <SendCodeButton
+                          channel={type}
+                          address={() => bind.values.address.trim()}
+                          event={(type === 'email' ? 'user_change_email' : 'user_change_mobile') as unknown as SendEvent}
+                          checkAddress={() => {
                             bind.touch(type);
+                            return pattern.test(bind.values.address.trim()) ? '' : (texts[`validate.${type}`] ?? 'invalid');
                           }}
+                          onResult={(m, ok) => setSendNote({ text: m, ok })}
+                          text={text.sendCode}
+                          captcha={captcha}
+                        />
+                      </div>
+                    </Field>
+                    {token ? null : (
+                      <Field id={id} name="password" label={text.password} error={bind.error('password')}>
+                        <input
+                          id={`${id}-password`}
+                          name="password"
+                          type="password"
+                          autoComplete="current-password"
+                          value={bind.values.password}
+                          onChange={(e) => bind.set('password', e.target.value)}
                         />
                       </Field>
-                      <Field id={id} name="captcha" label={text.code} error={bind.error('captcha')}>
-                        <div className="account-bind-row">
-                          <input
-                            id={`${id}-captcha`}
-                            name="captcha"
-                            inputMode="numeric"
-                            autoComplete="one-time-code"
-                            maxLength={6}
-                            value={bind.values.captcha}
-                            onChange={(e) => bind.set('captcha', e.target.value)}
-                            onBlur={() => bind.touch('captcha')}
-                          />
-                          <SendCodeButton
-                            channel={type}
-                            address={() => bind.values.address.trim()}
-                            event={(type === 'email' ? 'user_change_email' : 'user_change_mobile') as unknown as SendEvent}
-                            checkAddress={() => {
-                              bind.touch(type);
-                              return pattern.test(bind.values.address.trim()) ? '' : (texts[`validate.${type}`] ?? 'invalid');
-                            }}
-                            onResult={(m, ok) => setSendNote({ text: m, ok })}
-                            text={text.sendCode}
-                            captcha={captcha}
-                          />
-                        </div>
-                      </Field>
-                      {token ? null : (
-                        <Field id={id} name="password" label={text.password} error={bind.error('password')}>
-                          <input
-                            id={`${id}-password`}
-                            name="password"
-                            type="password"
-                            autoComplete="current-password"
-                            value={bind.values.password}
-                            onChange={(e) => bind.set('password', e.target.value)}
-                          />
-                        </Field>
-                      )}
-                      <div className="account-actions">
-                        <button type="submit" className="btn btn-primary" disabled={bind.busy}>
-                          {text.save}
-                        </button>
-                        <button type="button" className="btn btn-ghost" onClick={close}>
-                          {text.cancel}
-                        </button>
-                      </div>
-                    </form>
-                  )}
-                </div>
-              </div>,
-              document.body,
-            )
-          : null}
-      </>
-    );
-  },
-);
+                    )}
+                    <div className="account-actions">
+                      <button type="submit" className="btn btn-primary" disabled={bind.busy}>
+                        {text.save}
+                      </button>
+                      <button type="button" className="btn btn-ghost" onClick={close}>
+                        {text.cancel}
+                      </button>
+                    </div>
+                  </form>
+                )}
+              </div>
+            </div>,
+            document.body,
+          )
+        : null}
+    </>
+  );
+}

@@ -4,10 +4,10 @@
  * server never sees the confirmation). On success every session has ended: go to the login page.
  */
 
+import { useId } from 'react';
 import { changePasswordFormSchema } from '~/features/account/schemas';
 import { goToLogin } from '~/lib/http';
 import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
-import { island, useIslandId } from '~/lib/islands/island';
 
 export interface PasswordFormText {
   oldPassword: string;
@@ -17,64 +17,61 @@ export interface PasswordFormText {
   submit: string;
 }
 
-export const AccountPasswordForm = island(
-  'account-password-form',
-  function AccountPasswordForm({ text, texts }: { text: PasswordFormText; texts: MessageTexts }) {
-    const id = useIslandId();
-    const form = useApiForm(
-      { oldPassword: '', newPassword: '', confirmPassword: '' },
-      {
-        schema: changePasswordFormSchema,
-        url: '/userapi/v1/account/changePassword',
-        texts,
-        body: (v) => ({ oldPassword: v.oldPassword, newPassword: v.newPassword, confirmPassword: v.confirmPassword }),
-        onDone: () => {
-          // The server ended every session, this one too; the message stays a moment before the login page.
-          setTimeout(() => goToLogin(), 1500);
-        },
+export function AccountPasswordForm({ text, texts }: { text: PasswordFormText; texts: MessageTexts }) {
+  const id = useId();
+  const form = useApiForm(
+    { oldPassword: '', newPassword: '', confirmPassword: '' },
+    {
+      schema: changePasswordFormSchema,
+      url: '/userapi/v1/account/changePassword',
+      texts,
+      body: (v) => ({ oldPassword: v.oldPassword, newPassword: v.newPassword, confirmPassword: v.confirmPassword }),
+      onDone: () => {
+        // The server ended every session, this one too; the message stays a moment before the login page.
+        setTimeout(() => goToLogin(), 1500);
       },
-    );
-    const pw = (name: 'oldPassword' | 'newPassword' | 'confirmPassword', autoComplete: string, describedBy?: string) => (
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        value={form.values[name]}
-        aria-invalid={form.error(name) ? true : undefined}
-        aria-describedby={[form.error(name) ? `${id}-${name}-err` : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined}
-        onChange={(e) => form.set(name, e.target.value)}
-        onBlur={() => form.touch(name)}
-      />
-    );
-    return (
-      <form
-        className="form account-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.submit();
-        }}
-      >
-        <FormNotice notice={form.notice} />
-        <Field id={id} name="oldPassword" label={text.oldPassword} error={form.error('oldPassword')}>
-          {pw('oldPassword', 'current-password')}
-        </Field>
-        <Field id={id} name="newPassword" label={text.newPassword} error={form.error('newPassword')}>
-          {pw('newPassword', 'new-password', `${id}-rule`)}
-          <span className="account-hint" id={`${id}-rule`}>
-            {text.rule}
-          </span>
-        </Field>
-        <Field id={id} name="confirmPassword" label={text.confirmPassword} error={form.error('confirmPassword')}>
-          {pw('confirmPassword', 'new-password')}
-        </Field>
-        <div className="account-actions">
-          <button type="submit" className="btn btn-primary" disabled={form.busy} aria-busy={form.busy || undefined}>
-            {text.submit}
-          </button>
-        </div>
-      </form>
-    );
-  },
-);
+    },
+  );
+  const pw = (name: 'oldPassword' | 'newPassword' | 'confirmPassword', autoComplete: string, describedBy?: string) => (
+    <input
+      id={`${id}-${name}`}
+      name={name}
+      type="password"
+      autoComplete={autoComplete}
+      value={form.values[name]}
+      aria-invalid={form.error(name) ? true : undefined}
+      aria-describedby={[form.error(name) ? `${id}-${name}-err` : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined}
+      onChange={(e) => form.set(name, e.target.value)}
+      onBlur={() => form.touch(name)}
+    />
+  );
+  return (
+    <form
+      className="form account-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit();
+      }}
+    >
+      <FormNotice notice={form.notice} />
+      <Field id={id} name="oldPassword" label={text.oldPassword} error={form.error('oldPassword')}>
+        {pw('oldPassword', 'current-password')}
+      </Field>
+      <Field id={id} name="newPassword" label={text.newPassword} error={form.error('newPassword')}>
+        {pw('newPassword', 'new-password', `${id}-rule`)}
+        <span className="account-hint" id={`${id}-rule`}>
+          {text.rule}
+        </span>
+      </Field>
+      <Field id={id} name="confirmPassword" label={text.confirmPassword} error={form.error('confirmPassword')}>
+        {pw('confirmPassword', 'new-password')}
+      </Field>
+      <div className="account-actions">
+        <button type="submit" className="btn btn-primary" disabled={form.busy} aria-busy={form.busy || undefined}>
+          {text.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

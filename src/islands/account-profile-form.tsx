@@ -4,7 +4,7 @@
  * re-encodes it), username, nickname, gender (icon and colour per value), birthday and motto (120
  * characters with a counter). Checked with `profileSchema` as the member types.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { GenderIcon } from './gender-icon';
 import { MOTTO_MAX, profileSchema } from '~/features/account/schemas';
 import type { UploadedFile } from '~/features/upload/schemas';
@@ -13,7 +13,6 @@ import type { UploadRules } from '~/lib/upload-checks';
 import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
 import { AccountBindDialog, type AccountBindDialogProps } from './account-bind-dialog';
 import { UploadField } from './upload-field';
-import { island, useIslandId } from '~/lib/islands/island';
 
 export interface ProfileFormText {
   avatar: string;
@@ -56,127 +55,124 @@ export interface ContactRow {
   bind: AccountBindDialogProps;
 }
 
-export const AccountProfileForm = island(
-  'account-profile-form',
-  function AccountProfileForm({ lang, rules, initial, text, texts, contacts = [] }: AccountProfileFormProps) {
-    const id = useIslandId();
-    const [uploadKey, setUploadKey] = useState(0);
-    const form = useApiForm(initial as unknown as Record<string, string>, {
-      schema: profileSchema,
-      url: '/userapi/v1/account/profile',
-      texts,
-      body: (v) => ({
-        avatar: /^\d+$/.test(v.avatar) ? Number(v.avatar) : v.avatar,
-        username: v.username,
-        nickname: v.nickname,
-        gender: Number(v.gender),
-        birthday: v.birthday,
-        motto: v.motto,
-      }),
-      reload: true,
-    });
-    const input = (name: keyof ProfileValues, extra: Record<string, unknown> = {}) => (
-      <input
-        id={`${id}-${name}`}
-        name={name}
-        value={form.values[name]}
-        aria-invalid={form.error(name) ? true : undefined}
-        aria-describedby={form.error(name) ? `${id}-${name}-err` : undefined}
-        onChange={(e) => form.set(name, e.target.value)}
-        onBlur={() => form.touch(name)}
-        {...extra}
-      />
-    );
-    return (
-      <form
-        className="form account-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.submit();
-        }}
-      >
-        <FormNotice notice={form.notice} />
-        <div className={form.error('avatar') ? 'field has-error' : 'field'} data-field="avatar">
-          <span className="field-label">{text.avatar}</span>
-          <UploadField
-            key={uploadKey}
-            name="avatar_url"
-            topic="avatar"
-            image
-            rules={rules}
-            lang={lang}
-            defaultValue={initial.avatar}
-            onUploaded={(f: UploadedFile) => form.set('avatar', String(f.id))}
-          />
-          <span className="account-hint">{text.avatarHint}</span>
-          {form.error('avatar') ? <p className="field-error">{form.error('avatar')}</p> : null}
-        </div>
-        <Field id={id} name="username" label={text.username} error={form.error('username')}>
-          {input('username', { autoComplete: 'username', maxLength: 15 })}
-        </Field>
-        <Field id={id} name="nickname" label={text.nickname} error={form.error('nickname')}>
-          {input('nickname', { autoComplete: 'nickname', maxLength: 50 })}
-        </Field>
-        {contacts.map((c) => (
-          <div className="field" key={c.type} data-field={`bound-${c.type}`}>
-            <label htmlFor={`bound-${c.type}`}>{c.label}</label>
-            <div className="account-bind-row">
-              <input id={`bound-${c.type}`} readOnly value={c.value} placeholder={c.placeholder} />
-              <AccountBindDialog {...c.bind} />
-            </div>
+export function AccountProfileForm({ lang, rules, initial, text, texts, contacts = [] }: AccountProfileFormProps) {
+  const id = useId();
+  const [uploadKey, setUploadKey] = useState(0);
+  const form = useApiForm(initial as unknown as Record<string, string>, {
+    schema: profileSchema,
+    url: '/userapi/v1/account/profile',
+    texts,
+    body: (v) => ({
+      avatar: /^\d+$/.test(v.avatar) ? Number(v.avatar) : v.avatar,
+      username: v.username,
+      nickname: v.nickname,
+      gender: Number(v.gender),
+      birthday: v.birthday,
+      motto: v.motto,
+    }),
+    reload: true,
+  });
+  const input = (name: keyof ProfileValues, extra: Record<string, unknown> = {}) => (
+    <input
+      id={`${id}-${name}`}
+      name={name}
+      value={form.values[name]}
+      aria-invalid={form.error(name) ? true : undefined}
+      aria-describedby={form.error(name) ? `${id}-${name}-err` : undefined}
+      onChange={(e) => form.set(name, e.target.value)}
+      onBlur={() => form.touch(name)}
+      {...extra}
+    />
+  );
+  return (
+    <form
+      className="form account-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit();
+      }}
+    >
+      <FormNotice notice={form.notice} />
+      <div className={form.error('avatar') ? 'field has-error' : 'field'} data-field="avatar">
+        <span className="field-label">{text.avatar}</span>
+        <UploadField
+          key={uploadKey}
+          name="avatar_url"
+          topic="avatar"
+          image
+          rules={rules}
+          lang={lang}
+          defaultValue={initial.avatar}
+          onUploaded={(f: UploadedFile) => form.set('avatar', String(f.id))}
+        />
+        <span className="account-hint">{text.avatarHint}</span>
+        {form.error('avatar') ? <p className="field-error">{form.error('avatar')}</p> : null}
+      </div>
+      <Field id={id} name="username" label={text.username} error={form.error('username')}>
+        {input('username', { autoComplete: 'username', maxLength: 15 })}
+      </Field>
+      <Field id={id} name="nickname" label={text.nickname} error={form.error('nickname')}>
+        {input('nickname', { autoComplete: 'nickname', maxLength: 50 })}
+      </Field>
+      {contacts.map((c) => (
+        <div className="field" key={c.type} data-field={`bound-${c.type}`}>
+          <label htmlFor={`bound-${c.type}`}>{c.label}</label>
+          <div className="account-bind-row">
+            <input id={`bound-${c.type}`} readOnly value={c.value} placeholder={c.placeholder} />
+            <AccountBindDialog {...c.bind} />
           </div>
-        ))}
-        <fieldset className="account-genders">
-          <legend>{text.gender}</legend>
-          {([0, 1, 2] as const).map((g) => (
-            <label key={g} className="account-gender-option">
-              <input
-                type="radio"
-                name="gender"
-                value={g}
-                checked={form.values.gender === String(g)}
-                onChange={() => form.set('gender', String(g))}
-              />
-              <GenderIcon gender={g} />
-              {text.genders[g]}
-            </label>
-          ))}
-        </fieldset>
-        <Field id={id} name="birthday" label={text.birthday} error={form.error('birthday')}>
-          {input('birthday', { type: 'date', max: new Date().toISOString().slice(0, 10) })}
-        </Field>
-        <Field id={id} name="motto" label={text.motto} error={form.error('motto')}>
-          <textarea
-            id={`${id}-motto`}
-            name="motto"
-            rows={3}
-            maxLength={MOTTO_MAX}
-            value={form.values.motto}
-            onChange={(e) => form.set('motto', e.target.value)}
-            onBlur={() => form.touch('motto')}
-          />
-          <span className="account-counter" aria-live="polite">
-            {Array.from(form.values.motto).length} / {MOTTO_MAX}
-          </span>
-        </Field>
-        <div className="account-actions">
-          <button type="submit" className="btn btn-primary" disabled={form.busy} aria-busy={form.busy || undefined}>
-            {text.save}
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={() => {
-              for (const [k, v] of Object.entries(initial)) form.set(k, v);
-              form.setNotice(null);
-              setUploadKey((n) => n + 1);
-            }}
-          >
-            {text.reset}
-          </button>
         </div>
-      </form>
-    );
-  },
-);
+      ))}
+      <fieldset className="account-genders">
+        <legend>{text.gender}</legend>
+        {([0, 1, 2] as const).map((g) => (
+          <label key={g} className="account-gender-option">
+            <input
+              type="radio"
+              name="gender"
+              value={g}
+              checked={form.values.gender === String(g)}
+              onChange={() => form.set('gender', String(g))}
+            />
+            <GenderIcon gender={g} />
+            {text.genders[g]}
+          </label>
+        ))}
+      </fieldset>
+      <Field id={id} name="birthday" label={text.birthday} error={form.error('birthday')}>
+        {input('birthday', { type: 'date', max: new Date().toISOString().slice(0, 10) })}
+      </Field>
+      <Field id={id} name="motto" label={text.motto} error={form.error('motto')}>
+        <textarea
+          id={`${id}-motto`}
+          name="motto"
+          rows={3}
+          maxLength={MOTTO_MAX}
+          value={form.values.motto}
+          onChange={(e) => form.set('motto', e.target.value)}
+          onBlur={() => form.touch('motto')}
+        />
+        <span className="account-counter" aria-live="polite">
+          {Array.from(form.values.motto).length} / {MOTTO_MAX}
+        </span>
+      </Field>
+      <div className="account-actions">
+        <button type="submit" className="btn btn-primary" disabled={form.busy} aria-busy={form.busy || undefined}>
+          {text.save}
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => {
+            for (const [k, v] of Object.entries(initial)) form.set(k, v);
+            form.setNotice(null);
+            setUploadKey((n) => n + 1);
+          }}
+        >
+          {text.reset}
+        </button>
+      </div>
+    </form>
+  );
+}

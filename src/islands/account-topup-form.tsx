@@ -3,14 +3,13 @@
  * Ask for a top-up: amount in yuan, the bank's payment reference and the transfer slip (upload
  * island, topic `topup`). Checked with `topupSchema` as the member types; the list below refreshes.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { topupSchema } from '~/features/account/schemas';
 import type { UploadedFile } from '~/features/upload/schemas';
 import type { Locale } from '~/lib/types';
 import type { UploadRules } from '~/lib/upload-checks';
 import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
 import { UploadField } from './upload-field';
-import { island, useIslandId } from '~/lib/islands/island';
 
 export interface TopupFormText {
   amount: string;
@@ -20,85 +19,92 @@ export interface TopupFormText {
   submit: string;
 }
 
-export const AccountTopupForm = island(
-  'account-topup-form',
-  function AccountTopupForm({ lang, rules, text, texts }: { lang: Locale; rules: UploadRules; text: TopupFormText; texts: MessageTexts }) {
-    const id = useIslandId();
-    const [slipKey, setSlipKey] = useState(0);
-    const form = useApiForm(
-      { amount: '', payment_ref: '', slip: '' },
-      {
-        schema: topupSchema,
-        url: '/userapi/v1/account/topup',
-        texts,
-        body: (v) => ({ amount: v.amount, payment_ref: v.payment_ref, slip: v.slip }),
-        onDone: () => {
-          form.set('amount', '');
-          form.set('payment_ref', '');
-          form.set('slip', '');
-          setSlipKey((k) => k + 1);
-        },
-        reload: true,
+export function AccountTopupForm({
+  lang,
+  rules,
+  text,
+  texts,
+}: {
+  lang: Locale;
+  rules: UploadRules;
+  text: TopupFormText;
+  texts: MessageTexts;
+}) {
+  const id = useId();
+  const [slipKey, setSlipKey] = useState(0);
+  const form = useApiForm(
+    { amount: '', payment_ref: '', slip: '' },
+    {
+      schema: topupSchema,
+      url: '/userapi/v1/account/topup',
+      texts,
+      body: (v) => ({ amount: v.amount, payment_ref: v.payment_ref, slip: v.slip }),
+      onDone: () => {
+        form.set('amount', '');
+        form.set('payment_ref', '');
+        form.set('slip', '');
+        setSlipKey((k) => k + 1);
       },
-    );
-    return (
-      <form
-        className="form account-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void form.submit();
-        }}
-      >
-        <FormNotice notice={form.notice} />
-        <Field id={id} name="amount" label={text.amount} error={form.error('amount')}>
-          <input
-            id={`${id}-amount`}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="0.00"
-            value={form.values.amount}
-            aria-describedby={`${id}-amount-hint`}
-            aria-invalid={form.error('amount') ? true : undefined}
-            onChange={(e) => form.set('amount', e.target.value)}
-            onBlur={() => form.touch('amount')}
-          />
-          <span className="account-hint" id={`${id}-amount-hint`}>
-            {text.amountHint}
-          </span>
-        </Field>
-        <Field id={id} name="payment_ref" label={text.paymentRef} error={form.error('payment_ref')}>
-          <input
-            id={`${id}-payment_ref`}
-            name="payment_ref"
-            autoComplete="off"
-            maxLength={64}
-            value={form.values.payment_ref}
-            aria-invalid={form.error('payment_ref') ? true : undefined}
-            onChange={(e) => form.set('payment_ref', e.target.value)}
-            onBlur={() => form.touch('payment_ref')}
-          />
-        </Field>
-        <div className={form.error('slip') ? 'field has-error' : 'field'} data-field="slip">
-          <span className="field-label">{text.slip}</span>
-          <UploadField
-            key={slipKey}
-            name="slip_url"
-            topic="topup"
-            image
-            rules={rules}
-            lang={lang}
-            onUploaded={(f: UploadedFile) => form.set('slip', String(f.id))}
-          />
-          {form.error('slip') ? <p className="field-error">{form.error('slip')}</p> : null}
-        </div>
-        <div className="account-actions">
-          <button type="submit" className="btn btn-primary" disabled={form.busy} aria-busy={form.busy || undefined}>
-            {text.submit}
-          </button>
-        </div>
-      </form>
-    );
-  },
-);
+      reload: true,
+    },
+  );
+  return (
+    <form
+      className="form account-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit();
+      }}
+    >
+      <FormNotice notice={form.notice} />
+      <Field id={id} name="amount" label={text.amount} error={form.error('amount')}>
+        <input
+          id={`${id}-amount`}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          value={form.values.amount}
+          aria-describedby={`${id}-amount-hint`}
+          aria-invalid={form.error('amount') ? true : undefined}
+          onChange={(e) => form.set('amount', e.target.value)}
+          onBlur={() => form.touch('amount')}
+        />
+        <span className="account-hint" id={`${id}-amount-hint`}>
+          {text.amountHint}
+        </span>
+      </Field>
+      <Field id={id} name="payment_ref" label={text.paymentRef} error={form.error('payment_ref')}>
+        <input
+          id={`${id}-payment_ref`}
+          name="payment_ref"
+          autoComplete="off"
+          maxLength={64}
+          value={form.values.payment_ref}
+          aria-invalid={form.error('payment_ref') ? true : undefined}
+          onChange={(e) => form.set('payment_ref', e.target.value)}
+          onBlur={() => form.touch('payment_ref')}
+        />
+      </Field>
+      <div className={form.error('slip') ? 'field has-error' : 'field'} data-field="slip">
+        <span className="field-label">{text.slip}</span>
+        <UploadField
+          key={slipKey}
+          name="slip_url"
+          topic="topup"
+          image
+          rules={rules}
+          lang={lang}
+          onUploaded={(f: UploadedFile) => form.set('slip', String(f.id))}
+        />
+        {form.error('slip') ? <p className="field-error">{form.error('slip')}</p> : null}
+      </div>
+      <div className="account-actions">
+        <button type="submit" className="btn btn-primary" disabled={form.busy} aria-busy={form.busy || undefined}>
+          {text.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -8,12 +8,11 @@
  *
  *   <AreaPicker lang={locale} defaultValue={{ province: '440000', city: '440300', district: '440305' }} />
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import en from '../../i18n/en/area';
 import zhCn, { type AreaPickerText } from '../../i18n/zh-cn/area';
 import { http, isApiError, isCancel, isTimeout, requestMessages } from '~/lib/http';
 import type { Locale } from '~/lib/types';
-import { island, useIslandId } from '~/lib/islands/island';
 
 export const AREA_URL = '/userapi/v1/index/area';
 
@@ -105,78 +104,75 @@ function useAreaList(parents: [string, string] | null): { list: AreaOption[]; lo
   return { list, load, retry: () => setAttempt((n) => n + 1) };
 }
 
-export const AreaPicker = island(
-  'area-picker',
-  function AreaPicker({
-    defaultValue: initial = {},
-    names = {},
-    lang = 'zh-cn',
-    text: overrides,
-    required,
-    disabled,
-    onChange,
-  }: AreaPickerProps) {
-    const id = useIslandId();
-    const text = { ...TEXT[lang], ...overrides };
-    const [value, setValue] = useState<AreaValue>({ province: '', city: '', district: '', ...initial });
-    const { province, city } = value;
-    const levels: Record<AreaLevel, ReturnType<typeof useAreaList>> = {
-      province: useAreaList(['', '']),
-      city: useAreaList(province ? [province, ''] : null),
-      district: useAreaList(province && city ? [province, city] : null),
-    };
+export function AreaPicker({
+  defaultValue: initial = {},
+  names = {},
+  lang = 'zh-cn',
+  text: overrides,
+  required,
+  disabled,
+  onChange,
+}: AreaPickerProps) {
+  const id = useId();
+  const text = { ...TEXT[lang], ...overrides };
+  const [value, setValue] = useState<AreaValue>({ province: '', city: '', district: '', ...initial });
+  const { province, city } = value;
+  const levels: Record<AreaLevel, ReturnType<typeof useAreaList>> = {
+    province: useAreaList(['', '']),
+    city: useAreaList(province ? [province, ''] : null),
+    district: useAreaList(province && city ? [province, city] : null),
+  };
 
-    const choose = (level: AreaLevel, code: string) => {
-      const next = { ...value, [level]: code };
-      // A new parent clears its children.
-      for (const child of LEVELS.slice(LEVELS.indexOf(level) + 1)) next[child] = '';
-      setValue(next);
-      onChange?.(next);
-    };
+  const choose = (level: AreaLevel, code: string) => {
+    const next = { ...value, [level]: code };
+    // A new parent clears its children.
+    for (const child of LEVELS.slice(LEVELS.indexOf(level) + 1)) next[child] = '';
+    setValue(next);
+    onChange?.(next);
+  };
 
-    return (
-      <fieldset className="area-picker">
-        <legend className="sr-only">{text.group}</legend>
-        {LEVELS.map((level, i) => {
-          const { list, load: status, retry } = levels[level];
-          const chosen = value[level];
-          const errorId = `${id}-${level}-error`;
-          const parentMissing = i > 0 && !value[LEVELS[i - 1]];
-          const known = list.some((o) => o.value === chosen);
-          return (
-            <div key={level} className={status.state === 'error' ? 'field has-error' : 'field'}>
-              <label htmlFor={`${id}-${level}`}>{text[level]}</label>
-              <select
-                id={`${id}-${level}`}
-                name={names[level] ?? level}
-                value={chosen}
-                required={required}
-                disabled={disabled || parentMissing}
-                aria-busy={status.state === 'loading' || undefined}
-                aria-invalid={status.state === 'error' || undefined}
-                aria-describedby={status.state === 'error' ? errorId : undefined}
-                onChange={(e) => choose(level, e.target.value)}
-              >
-                <option value="">{status.state === 'loading' ? text.loading : text.choose}</option>
-                {chosen && !known ? <option value={chosen}>{chosen}</option> : null}
-                {list.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-              {status.state === 'error' ? (
-                <p className="field-error" id={errorId} role="alert">
-                  {status.message}{' '}
-                  <button type="button" className="btn btn-ghost" onClick={retry}>
-                    {text.retry}
-                  </button>
-                </p>
-              ) : null}
-            </div>
-          );
-        })}
-      </fieldset>
-    );
-  },
-);
+  return (
+    <fieldset className="area-picker">
+      <legend className="sr-only">{text.group}</legend>
+      {LEVELS.map((level, i) => {
+        const { list, load: status, retry } = levels[level];
+        const chosen = value[level];
+        const errorId = `${id}-${level}-error`;
+        const parentMissing = i > 0 && !value[LEVELS[i - 1]];
+        const known = list.some((o) => o.value === chosen);
+        return (
+          <div key={level} className={status.state === 'error' ? 'field has-error' : 'field'}>
+            <label htmlFor={`${id}-${level}`}>{text[level]}</label>
+            <select
+              id={`${id}-${level}`}
+              name={names[level] ?? level}
+              value={chosen}
+              required={required}
+              disabled={disabled || parentMissing}
+              aria-busy={status.state === 'loading' || undefined}
+              aria-invalid={status.state === 'error' || undefined}
+              aria-describedby={status.state === 'error' ? errorId : undefined}
+              onChange={(e) => choose(level, e.target.value)}
+            >
+              <option value="">{status.state === 'loading' ? text.loading : text.choose}</option>
+              {chosen && !known ? <option value={chosen}>{chosen}</option> : null}
+              {list.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+            {status.state === 'error' ? (
+              <p className="field-error" id={errorId} role="alert">
+                {status.message}{' '}
+                <button type="button" className="btn btn-ghost" onClick={retry}>
+                  {text.retry}
+                </button>
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

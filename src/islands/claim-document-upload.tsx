@@ -10,7 +10,6 @@ import { type UploadedFile, UploadField, type UploadFieldProps } from '~/islands
 import { failureMessage, isCancel, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
 import type { Locale } from '~/lib/types';
-import { island } from '~/lib/islands/island';
 
 export interface ClaimDocumentUploadProps {
   claimId: number;
@@ -19,37 +18,34 @@ export interface ClaimDocumentUploadProps {
   lang: Locale;
 }
 
-export const ClaimDocumentUpload = island(
-  'claim-document-upload',
-  function ClaimDocumentUpload({ claimId, kind, rules, lang }: ClaimDocumentUploadProps) {
-    const [error, setError] = useState('');
-    // A new field after each attachment, so the next file starts from an empty field.
-    const [round, setRound] = useState(0);
-    const attach = async (file: UploadedFile) => {
-      setError('');
-      try {
-        await request({
-          url: '/userapi/v1/claim/document',
-          method: 'POST',
-          data: { id: claimId, kind, file_id: file.id },
-          showSuccessMessage: true,
-          showErrorMessage: false,
-        });
-        setRound((n) => n + 1);
-        await refreshPage();
-      } catch (err) {
-        if (!isCancel(err)) setError(failureMessage(err));
-      }
-    };
-    return (
-      <div className="claim-upload" data-kind={kind}>
-        <UploadField key={round} name={`file-${kind}`} topic="claim" rules={rules} lang={lang} onUploaded={attach} />
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  },
-);
+export function ClaimDocumentUpload({ claimId, kind, rules, lang }: ClaimDocumentUploadProps) {
+  const [error, setError] = useState('');
+  // A new field after each attachment, so the next file starts from an empty field.
+  const [round, setRound] = useState(0);
+  const attach = async (file: UploadedFile) => {
+    setError('');
+    try {
+      await request({
+        url: '/userapi/v1/claim/document',
+        method: 'POST',
+        data: { id: claimId, kind, file_id: file.id },
+        showSuccessMessage: true,
+        showErrorMessage: false,
+      });
+      setRound((n) => n + 1);
+      await refreshPage();
+    } catch (err) {
+      if (!isCancel(err)) setError(failureMessage(err));
+    }
+  };
+  return (
+    <div className="claim-upload" data-kind={kind}>
+      <UploadField key={round} name={`file-${kind}`} topic="claim" rules={rules} lang={lang} onUploaded={attach} />
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -6,7 +6,7 @@
  * (a field error, `data.missing`, 409) is shown beside the field or above the buttons.
  */
 import '../styles/claims.css';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import type * as v from 'valibot';
 import {
   approveSchema,
@@ -20,7 +20,6 @@ import {
 import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
 import { navigate, refreshPage } from '~/lib/navigation/browser';
 import { checkInput } from '~/lib/schema';
-import { island, useIslandId } from '~/lib/islands/island';
 
 const SCHEMAS: Record<ClaimFormSchema, v.GenericSchema> = {
   claimAdd: claimAddSchema,
@@ -64,176 +63,173 @@ export interface ClaimFormProps {
   danger?: boolean;
 }
 
-export const ClaimForm = island(
-  'claim-form',
-  function ClaimForm({
-    url,
-    schema,
-    fields,
-    fixed,
-    submit,
-    saving,
-    confirm,
-    messages,
-    after = 'refresh',
-    requestId,
-    danger,
-  }: ClaimFormProps) {
-    const uid = useIslandId();
-    const [rid] = useState(() => (requestId ? `claim-${crypto.randomUUID()}` : ''));
-    const [values, setValues] = useState<Record<string, string | string[]>>(() =>
-      Object.fromEntries(fields.map((f) => [f.name, f.value ?? (f.kind === 'kinds' ? [] : '')])),
-    );
-    const [touched, setTouched] = useState<Record<string, boolean>>({});
-    const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-    const [notice, setNotice] = useState('');
-    const [busy, setBusy] = useState(false);
+export function ClaimForm({
+  url,
+  schema,
+  fields,
+  fixed,
+  submit,
+  saving,
+  confirm,
+  messages,
+  after = 'refresh',
+  requestId,
+  danger,
+}: ClaimFormProps) {
+  const uid = useId();
+  const [rid] = useState(() => (requestId ? `claim-${crypto.randomUUID()}` : ''));
+  const [values, setValues] = useState<Record<string, string | string[]>>(() =>
+    Object.fromEntries(fields.map((f) => [f.name, f.value ?? (f.kind === 'kinds' ? [] : '')])),
+  );
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
 
-    const body = () => ({ ...fixed, ...values, ...(rid ? { request_id: rid } : {}) });
-    const checked = checkInput(SCHEMAS[schema], body());
-    const errors: Record<string, string> = checked.ok ? {} : checked.errors;
-    const message = (f: string) => (touched[f] && errors[f] ? (messages[errors[f]] ?? errors[f]) : '') || serverErrors[f] || '';
-    const set = (f: string, value: string | string[]) => {
-      setValues((old) => ({ ...old, [f]: value }));
-      setServerErrors((old) => ({ ...old, [f]: '' }));
-    };
+  const body = () => ({ ...fixed, ...values, ...(rid ? { request_id: rid } : {}) });
+  const checked = checkInput(SCHEMAS[schema], body());
+  const errors: Record<string, string> = checked.ok ? {} : checked.errors;
+  const message = (f: string) => (touched[f] && errors[f] ? (messages[errors[f]] ?? errors[f]) : '') || serverErrors[f] || '';
+  const set = (f: string, value: string | string[]) => {
+    setValues((old) => ({ ...old, [f]: value }));
+    setServerErrors((old) => ({ ...old, [f]: '' }));
+  };
 
-    const onSubmit = async (e: FormEvent) => {
-      e.preventDefault();
-      if (busy) return;
-      setTouched(Object.fromEntries(fields.map((f) => [f.name, true])));
-      if (!checked.ok) {
-        // A problem in a field the form does not show (a fixed value): say it above the buttons.
-        const hidden = Object.keys(errors).find((k) => !fields.some((f) => f.name === k));
-        if (hidden) setNotice(messages[errors[hidden]] ?? errors[hidden]);
-        return;
-      }
-      if (confirm && !window.confirm(confirm)) return;
-      setBusy(true);
-      setNotice('');
-      try {
-        const res = await request<{ claim?: { id: number } }>({
-          url,
-          method: 'POST',
-          data: body(),
-          showSuccessMessage: true,
-          showErrorMessage: false,
-        });
-        if (after === 'detail' && res.data?.claim) await navigate(`/user/claim/detail?id=${res.data.claim.id}`);
-        else await refreshPage();
-      } catch (err) {
-        if (isCancel(err)) return;
-        const data = isApiError(err) ? (err.data as { field?: string } | null) : null;
-        if (data?.field && fields.some((f) => f.name === data.field)) setServerErrors({ [data.field]: failureMessage(err) });
-        setNotice(failureMessage(err));
-      }
-      setBusy(false);
-    };
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setTouched(Object.fromEntries(fields.map((f) => [f.name, true])));
+    if (!checked.ok) {
+      // A problem in a field the form does not show (a fixed value): say it above the buttons.
+      const hidden = Object.keys(errors).find((k) => !fields.some((f) => f.name === k));
+      if (hidden) setNotice(messages[errors[hidden]] ?? errors[hidden]);
+      return;
+    }
+    if (confirm && !window.confirm(confirm)) return;
+    setBusy(true);
+    setNotice('');
+    try {
+      const res = await request<{ claim?: { id: number } }>({
+        url,
+        method: 'POST',
+        data: body(),
+        showSuccessMessage: true,
+        showErrorMessage: false,
+      });
+      if (after === 'detail' && res.data?.claim) await navigate(`/user/claim/detail?id=${res.data.claim.id}`);
+      else await refreshPage();
+    } catch (err) {
+      if (isCancel(err)) return;
+      const data = isApiError(err) ? (err.data as { field?: string } | null) : null;
+      if (data?.field && fields.some((f) => f.name === data.field)) setServerErrors({ [data.field]: failureMessage(err) });
+      setNotice(failureMessage(err));
+    }
+    setBusy(false);
+  };
 
-    const aria = (f: string) => (message(f) ? { 'aria-invalid': true as const, 'aria-describedby': `${uid}-${f}-err` } : {});
-    const blur = (f: string) => () => setTouched((t) => ({ ...t, [f]: true }));
+  const aria = (f: string) => (message(f) ? { 'aria-invalid': true as const, 'aria-describedby': `${uid}-${f}-err` } : {});
+  const blur = (f: string) => () => setTouched((t) => ({ ...t, [f]: true }));
 
-    return (
-      <form className="form claim-form" noValidate onSubmit={onSubmit}>
-        {fields.map((f) => {
-          const id = `${uid}-${f.name}`;
-          const m = message(f.name);
-          const value = values[f.name];
-          let input: React.ReactNode;
-          if (f.kind === 'textarea') {
-            input = (
-              <textarea
-                id={id}
-                name={f.name}
-                rows={3}
-                value={String(value)}
-                onChange={(e) => set(f.name, e.target.value)}
-                onBlur={blur(f.name)}
-                {...aria(f.name)}
-              />
-            );
-          } else if (f.kind === 'select') {
-            input = (
-              <select
-                id={id}
-                name={f.name}
-                value={String(value)}
-                onChange={(e) => set(f.name, e.target.value)}
-                onBlur={blur(f.name)}
-                {...aria(f.name)}
-              >
-                {(f.options ?? []).map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            );
-          } else if (f.kind === 'kinds') {
-            const list = Array.isArray(value) ? value : [];
-            return (
-              <fieldset key={f.name} className={m ? 'field claim-kinds has-error' : 'field claim-kinds'}>
-                <legend className="field-label">{f.label}</legend>
-                {(f.options ?? []).map((o) => (
-                  <label key={o.value} className="claim-check">
-                    <input
-                      type="checkbox"
-                      name={f.name}
-                      value={o.value}
-                      checked={list.includes(o.value)}
-                      onChange={(e) => {
-                        set(f.name, e.target.checked ? [...list, o.value] : list.filter((k) => k !== o.value));
-                        setTouched((t) => ({ ...t, [f.name]: true }));
-                      }}
-                    />
-                    <span>{o.label}</span>
-                  </label>
-                ))}
-                {m ? (
-                  <p className="field-error" id={`${id}-err`}>
-                    {m}
-                  </p>
-                ) : null}
-              </fieldset>
-            );
-          } else {
-            input = (
-              <input
-                id={id}
-                name={f.name}
-                type={f.kind === 'date' ? 'date' : 'text'}
-                inputMode={f.kind === 'amount' ? 'decimal' : undefined}
-                autoComplete="off"
-                max={f.max}
-                value={String(value)}
-                onChange={(e) => set(f.name, e.target.value)}
-                onBlur={blur(f.name)}
-                {...aria(f.name)}
-              />
-            );
-          }
+  return (
+    <form className="form claim-form" noValidate onSubmit={onSubmit}>
+      {fields.map((f) => {
+        const id = `${uid}-${f.name}`;
+        const m = message(f.name);
+        const value = values[f.name];
+        let input: React.ReactNode;
+        if (f.kind === 'textarea') {
+          input = (
+            <textarea
+              id={id}
+              name={f.name}
+              rows={3}
+              value={String(value)}
+              onChange={(e) => set(f.name, e.target.value)}
+              onBlur={blur(f.name)}
+              {...aria(f.name)}
+            />
+          );
+        } else if (f.kind === 'select') {
+          input = (
+            <select
+              id={id}
+              name={f.name}
+              value={String(value)}
+              onChange={(e) => set(f.name, e.target.value)}
+              onBlur={blur(f.name)}
+              {...aria(f.name)}
+            >
+              {(f.options ?? []).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          );
+        } else if (f.kind === 'kinds') {
+          const list = Array.isArray(value) ? value : [];
           return (
-            <div key={f.name} className={m ? 'field has-error' : 'field'}>
-              <label htmlFor={id}>{f.label}</label>
-              {input}
-              {f.hint && !m ? <p className="field-hint">{f.hint}</p> : null}
+            <fieldset key={f.name} className={m ? 'field claim-kinds has-error' : 'field claim-kinds'}>
+              <legend className="field-label">{f.label}</legend>
+              {(f.options ?? []).map((o) => (
+                <label key={o.value} className="claim-check">
+                  <input
+                    type="checkbox"
+                    name={f.name}
+                    value={o.value}
+                    checked={list.includes(o.value)}
+                    onChange={(e) => {
+                      set(f.name, e.target.checked ? [...list, o.value] : list.filter((k) => k !== o.value));
+                      setTouched((t) => ({ ...t, [f.name]: true }));
+                    }}
+                  />
+                  <span>{o.label}</span>
+                </label>
+              ))}
               {m ? (
                 <p className="field-error" id={`${id}-err`}>
                   {m}
                 </p>
               ) : null}
-            </div>
+            </fieldset>
           );
-        })}
-        <div className="form-error" role="alert">
-          {notice ? <p>{notice}</p> : null}
-        </div>
-        <div className="claim-form-actions">
-          <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={busy} aria-busy={busy || undefined}>
-            {busy ? saving : submit}
-          </button>
-        </div>
-      </form>
-    );
-  },
-);
+        } else {
+          input = (
+            <input
+              id={id}
+              name={f.name}
+              type={f.kind === 'date' ? 'date' : 'text'}
+              inputMode={f.kind === 'amount' ? 'decimal' : undefined}
+              autoComplete="off"
+              max={f.max}
+              value={String(value)}
+              onChange={(e) => set(f.name, e.target.value)}
+              onBlur={blur(f.name)}
+              {...aria(f.name)}
+            />
+          );
+        }
+        return (
+          <div key={f.name} className={m ? 'field has-error' : 'field'}>
+            <label htmlFor={id}>{f.label}</label>
+            {input}
+            {f.hint && !m ? <p className="field-hint">{f.hint}</p> : null}
+            {m ? (
+              <p className="field-error" id={`${id}-err`}>
+                {m}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+      <div className="form-error" role="alert">
+        {notice ? <p>{notice}</p> : null}
+      </div>
+      <div className="claim-form-actions">
+        <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={busy} aria-busy={busy || undefined}>
+          {busy ? saving : submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -11,11 +11,10 @@
  * One tab stop, exact positions at any rendered size, the same path to the server as a pointer.
  * Escape or the shade closes the dialog. An image captcha cannot serve blind members at all.
  */
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatCaptchaInfo } from '~/features/captcha/schemas';
 import { isApiError, isCancel, request } from '~/lib/http';
 import '../styles/captcha.css';
-import { useIslandId } from '~/lib/islands/island';
 
 export interface ClickCaptchaText {
   title: string;
@@ -78,7 +77,7 @@ export function ClickCaptcha({
   retryDelay = 1500,
   apiBase = '/userapi/v1',
 }: ClickCaptchaProps) {
-  const uid = useIslandId();
+  const uid = useId();
   const [id] = useState(() => crypto.randomUUID());
   const [data, setData] = useState<Issued | null>(null);
   const [status, setStatus] = useState<Status>('loading');

@@ -4,14 +4,13 @@
  * member types with the same schemas the API enforces (registerSchema, retrievePasswordSchema);
  * the code button asks for the click captcha first.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { registerSchema, retrievePasswordSchema } from '~/features/identity/schemas';
 import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
 import { safeLocalPath } from '~/lib/safe-path';
 import { checkInput } from '~/lib/schema';
 import type { ClickCaptchaText } from './click-captcha';
 import { SendCodeButton, type SendCodeText } from './send-code-button';
-import { island, useIslandId } from '~/lib/islands/island';
 
 export interface CodeFormText {
   /** Legend of the e-mail / mobile switch. */
@@ -43,8 +42,8 @@ export interface CodeFormProps {
 
 type Values = Record<'username' | 'password' | 'address' | 'captcha', string>;
 
-export const CodeForm = island('code-form', function CodeForm({ mode, channels, to = '', text, captcha }: CodeFormProps) {
-  const id = useIslandId();
+export function CodeForm({ mode, channels, to = '', text, captcha }: CodeFormProps) {
+  const id = useId();
   const [channel, setChannel] = useState<'email' | 'mobile'>(channels[0] ?? 'email');
   const [values, setValues] = useState<Values>({ username: '', password: '', address: '', captcha: '' });
   const [touched, setTouched] = useState<Partial<Record<keyof Values, boolean>>>({});
@@ -170,4 +169,4 @@ export const CodeForm = island('code-form', function CodeForm({ mode, channels, 
       </button>
     </form>
   );
-});
+}

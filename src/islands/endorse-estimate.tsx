@@ -6,11 +6,10 @@
  * draft's total on another effective date. The server re-prices on save, so this is an estimate
  * that always agrees with it. The fields keep their names, so the surrounding form posts them.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { formatMoney } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import { type ClassPremiums, type EstimateItem, estimateDelta, type ItemKind, type Period, periodDays } from '~/lib/pro-rata';
-import { island, useIslandId } from '~/lib/islands/island';
 import { interpolate as fill } from '~/lib/interpolate';
 
 export interface EstimateLabels {
@@ -40,106 +39,100 @@ function yuan(fen: number): string {
 }
 
 /** A class select that shows the premium of one more item of `kind` (from class `from`) and the total with it. */
-export const ClassEstimate = island(
-  'endorse-estimate/ClassEstimate',
-  function ClassEstimate({
-    id,
-    name,
-    label,
-    hideLabel = false,
-    classes,
-    kind,
-    from = null,
-    effective,
-    withEmpty = false,
-    premiums,
-    period,
-    items,
-    labels,
-  }: Shared & {
-    id: string;
-    name: string;
-    label: string;
-    /** The label only for screen readers (compact inline forms). */
-    hideLabel?: boolean;
-    classes: number[];
-    kind: ItemKind;
-    from?: number | null;
-    effective: string;
-    /** A leading "—" option (no class change). */
-    withEmpty?: boolean;
-  }) {
-    const [cls, setCls] = useState(withEmpty ? '' : String(classes[0] ?? ''));
-    const outId = useIslandId();
-    const to = cls === '' ? from : Number(cls);
-    const one = estimateDelta([{ kind, from, to }], premiums, period, effective);
-    const total = estimateDelta([...items, { kind, from, to }], premiums, period, effective);
-    const select = (
-      <select id={id} name={name} value={cls} onChange={(e) => setCls(e.target.value)} aria-describedby={outId}>
-        {withEmpty ? <option value="">—</option> : null}
-        {classes.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
-    );
-    // The output follows the field (not inside it), so inline forms keep their inputs in one row.
-    return (
-      <>
-        <div className="field">
-          <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
-            {label}
-          </label>
-          {select}
-        </div>
-        <output id={outId} className="endorse-estimate" htmlFor={id} aria-live="polite" data-estimate={one}>
-          {fill(labels.item, { amount: yuan(one) })} · {fill(labels.total, { amount: yuan(total) })}
-        </output>
-      </>
-    );
-  },
-);
+export function ClassEstimate({
+  id,
+  name,
+  label,
+  hideLabel = false,
+  classes,
+  kind,
+  from = null,
+  effective,
+  withEmpty = false,
+  premiums,
+  period,
+  items,
+  labels,
+}: Shared & {
+  id: string;
+  name: string;
+  label: string;
+  /** The label only for screen readers (compact inline forms). */
+  hideLabel?: boolean;
+  classes: number[];
+  kind: ItemKind;
+  from?: number | null;
+  effective: string;
+  /** A leading "—" option (no class change). */
+  withEmpty?: boolean;
+}) {
+  const [cls, setCls] = useState(withEmpty ? '' : String(classes[0] ?? ''));
+  const outId = useId();
+  const to = cls === '' ? from : Number(cls);
+  const one = estimateDelta([{ kind, from, to }], premiums, period, effective);
+  const total = estimateDelta([...items, { kind, from, to }], premiums, period, effective);
+  const select = (
+    <select id={id} name={name} value={cls} onChange={(e) => setCls(e.target.value)} aria-describedby={outId}>
+      {withEmpty ? <option value="">—</option> : null}
+      {classes.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </select>
+  );
+  // The output follows the field (not inside it), so inline forms keep their inputs in one row.
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={id} className={hideLabel ? 'sr-only' : undefined}>
+          {label}
+        </label>
+        {select}
+      </div>
+      <output id={outId} className="endorse-estimate" htmlFor={id} aria-live="polite" data-estimate={one}>
+        {fill(labels.item, { amount: yuan(one) })} · {fill(labels.total, { amount: yuan(total) })}
+      </output>
+    </>
+  );
+}
 
 /** The effective-date input that shows the draft's total on the date being typed. */
-export const DateEstimate = island(
-  'endorse-estimate/DateEstimate',
-  function DateEstimate({
-    id,
-    name,
-    label,
-    effective,
-    min,
-    premiums,
-    period,
-    items,
-    labels,
-  }: Shared & { id: string; name: string; label: string; effective: string; min: string }) {
-    const [date, setDate] = useState(effective);
-    const outId = useIslandId();
-    const valid = DATE.test(date) && date >= period.start && date <= period.end;
-    const { D, d } = valid ? periodDays(period, date) : { D: 0, d: 0 };
-    return (
-      <>
-        <div className="field">
-          <label htmlFor={id}>{label}</label>
-          <input
-            id={id}
-            name={name}
-            type="date"
-            min={min}
-            max={period.end}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            aria-describedby={outId}
-          />
-        </div>
-        <output id={outId} className="endorse-estimate" htmlFor={id} aria-live="polite">
-          {valid
-            ? `${fill(labels.total, { amount: yuan(estimateDelta(items, premiums, period, date)) })} · ${fill(labels.days, { d, D })}`
-            : labels.outside}
-        </output>
-      </>
-    );
-  },
-);
+export function DateEstimate({
+  id,
+  name,
+  label,
+  effective,
+  min,
+  premiums,
+  period,
+  items,
+  labels,
+}: Shared & { id: string; name: string; label: string; effective: string; min: string }) {
+  const [date, setDate] = useState(effective);
+  const outId = useId();
+  const valid = DATE.test(date) && date >= period.start && date <= period.end;
+  const { D, d } = valid ? periodDays(period, date) : { D: 0, d: 0 };
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        <input
+          id={id}
+          name={name}
+          type="date"
+          min={min}
+          max={period.end}
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+          aria-describedby={outId}
+        />
+      </div>
+      <output id={outId} className="endorse-estimate" htmlFor={id} aria-live="polite">
+        {valid
+          ? `${fill(labels.total, { amount: yuan(estimateDelta(items, premiums, period, date)) })} · ${fill(labels.days, { d, D })}`
+          : labels.outside}
+      </output>
+    </>
+  );
+}

@@ -4,14 +4,13 @@
  * `password`, `keep`, hidden `to`). With JS it validates as you type (after the first blur)
  * and posts JSON to /userapi/v1/user/login through the shared HTTP helper; on success it goes to `to` or `data.routePath`.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { failureMessage, isCancel, request } from '~/lib/http';
 import { loginSchema } from '~/features/identity/schemas';
 import { safeLocalPath } from '~/lib/safe-path';
 import { fieldError as schemaFieldError } from '~/lib/schema';
 import type { ClickCaptchaText } from './click-captcha';
 import { useCaptcha } from './use-captcha';
-import { island, useIslandId } from '~/lib/islands/island';
 
 export interface LoginFormText {
   account: string;
@@ -40,8 +39,8 @@ export interface LoginFormProps {
 
 type Field = 'account' | 'password';
 
-export const LoginForm = island('login-form', function LoginForm({ to, error, account = '', text, captcha = null }: LoginFormProps) {
-  const id = useIslandId();
+export function LoginForm({ to, error, account = '', text, captcha = null }: LoginFormProps) {
+  const id = useId();
   const [values, setValues] = useState({ account, password: '' });
   const [touched, setTouched] = useState({ account: false, password: false });
   const [formError, setFormError] = useState(error);
@@ -154,4 +153,4 @@ export const LoginForm = island('login-form', function LoginForm({ to, error, ac
       {captchaDialog}
     </form>
   );
-});
+}

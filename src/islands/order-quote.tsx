@@ -11,7 +11,6 @@ import type { OrderTexts } from '~/components/order-text';
 import { computePremium, mixPremium, type PlanSnapshot, premiumProblem } from '~/features/products/schemas';
 import { formatMoney } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
-import { island } from '~/lib/islands/island';
 import { interpolate as fill } from '~/lib/interpolate';
 
 export interface QuotePlan extends PlanSnapshot {
@@ -56,7 +55,7 @@ export function buyHref(plan: QuotePlan, v: QuoteValues, loggedIn: boolean): str
   return loggedIn ? target : `/user/login?to=${encodeURIComponent(target)}`;
 }
 
-export const OrderQuote = island('order-quote', function OrderQuote({ plans, initial, submitted, loggedIn, problems, o }: OrderQuoteProps) {
+export function OrderQuote({ plans, initial, submitted, loggedIn, problems, o }: OrderQuoteProps) {
   const [v, setV] = useState<QuoteValues>(initial);
   const [live, setLive] = useState(submitted);
   const plan = plans.find((p) => p.id === v.plan) ?? plans[0];
@@ -195,4 +194,4 @@ export const OrderQuote = island('order-quote', function OrderQuote({ plans, ini
       </section>
     </>
   );
-});
+}

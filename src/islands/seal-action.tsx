@@ -3,10 +3,9 @@
  * One POST on one record with an optional or required text (a reason, a note): seal review
  * (approve / reject / revoke), voiding a sealed file. The page re-renders from the server after.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { failureMessage, isCancel, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
-import { island, useIslandId } from '~/lib/islands/island';
 
 export interface SealActionProps {
   url: string;
@@ -22,73 +21,70 @@ export interface SealActionProps {
   primary?: boolean;
 }
 
-export const SealAction = island(
-  'seal-action',
-  function SealAction({ url, id, label, field, placeholder, requiredMessage, target, primary = false }: SealActionProps) {
-    const uid = useIslandId();
-    const [busy, setBusy] = useState(false);
-    const [text, setText] = useState('');
-    const [error, setError] = useState('');
-    const send = async () => {
-      if (busy) return;
-      if (field && requiredMessage && !text.trim()) {
-        setError(requiredMessage);
-        return;
-      }
-      setBusy(true);
-      setError('');
-      try {
-        await request({
-          url,
-          method: 'POST',
-          data: field ? { id, [field]: text.trim() } : { id },
-          showSuccessMessage: true,
-          showErrorMessage: false,
-          showCodeMessage: false,
-        });
-        await refreshPage();
-      } catch (err) {
-        if (!isCancel(err)) setError(failureMessage(err));
-      }
-      setBusy(false);
-    };
-    return (
-      <form
-        className="seal-inline"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void send();
-        }}
+export function SealAction({ url, id, label, field, placeholder, requiredMessage, target, primary = false }: SealActionProps) {
+  const uid = useId();
+  const [busy, setBusy] = useState(false);
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const send = async () => {
+    if (busy) return;
+    if (field && requiredMessage && !text.trim()) {
+      setError(requiredMessage);
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      await request({
+        url,
+        method: 'POST',
+        data: field ? { id, [field]: text.trim() } : { id },
+        showSuccessMessage: true,
+        showErrorMessage: false,
+        showCodeMessage: false,
+      });
+      await refreshPage();
+    } catch (err) {
+      if (!isCancel(err)) setError(failureMessage(err));
+    }
+    setBusy(false);
+  };
+  return (
+    <form
+      className="seal-inline"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      {field ? (
+        <>
+          <label htmlFor={`${uid}-t`} className="sr-only">
+            {placeholder}
+          </label>
+          <input
+            id={`${uid}-t`}
+            name={field}
+            maxLength={200}
+            placeholder={placeholder}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </>
+      ) : null}
+      <button
+        type="submit"
+        className={`btn btn-sm ${primary ? 'btn-primary' : 'btn-ghost'}`}
+        disabled={busy}
+        aria-label={`${label}: ${target}`}
       >
-        {field ? (
-          <>
-            <label htmlFor={`${uid}-t`} className="sr-only">
-              {placeholder}
-            </label>
-            <input
-              id={`${uid}-t`}
-              name={field}
-              maxLength={200}
-              placeholder={placeholder}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </>
-        ) : null}
-        <button
-          type="submit"
-          className={`btn btn-sm ${primary ? 'btn-primary' : 'btn-ghost'}`}
-          disabled={busy}
-          aria-label={`${label}: ${target}`}
-        >
-          {label}
-        </button>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </form>
-    );
-  },
-);
+        {label}
+      </button>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

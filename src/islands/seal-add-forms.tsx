@@ -8,7 +8,6 @@ import { failureMessage, isCancel, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
 import type { Locale } from '~/lib/types';
 import { UploadField, type UploadFieldRules } from './upload-field';
-import { island } from '~/lib/islands/island';
 
 export interface SealFormsText {
   upload: string;
@@ -27,137 +26,144 @@ export interface SealFormsText {
 
 const KINDS = ['official', 'contract', 'finance', 'other'] as const;
 
-export const SealAddForms = island(
-  'seal-add-forms',
-  function SealAddForms({ rules, lang, text, company }: { rules: UploadFieldRules; lang: Locale; text: SealFormsText; company: string }) {
-    const [fileId, setFileId] = useState<number | null>(null);
-    const [busy, setBusy] = useState(false);
-    const [error, setError] = useState<{ form: 'add' | 'generate'; message: string } | null>(null);
-    const [round, setRound] = useState(0);
+export function SealAddForms({
+  rules,
+  lang,
+  text,
+  company,
+}: {
+  rules: UploadFieldRules;
+  lang: Locale;
+  text: SealFormsText;
+  company: string;
+}) {
+  const [fileId, setFileId] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ form: 'add' | 'generate'; message: string } | null>(null);
+  const [round, setRound] = useState(0);
 
-    const send = async (form: 'add' | 'generate', data: Record<string, unknown>) => {
-      if (busy) return;
-      setBusy(true);
-      setError(null);
-      try {
-        await request({
-          url: `/userapi/v1/seal/${form}`,
-          method: 'POST',
-          data,
-          timeout: 30_000,
-          showSuccessMessage: true,
-          showErrorMessage: false,
-          showCodeMessage: false,
-        });
-        setFileId(null);
-        setRound((r) => r + 1);
-        await refreshPage();
-      } catch (err) {
-        if (!isCancel(err)) setError({ form, message: failureMessage(err) });
-      }
-      setBusy(false);
-    };
-    const value = (f: HTMLFormElement, name: string) => String(new FormData(f).get(name) ?? '');
+  const send = async (form: 'add' | 'generate', data: Record<string, unknown>) => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await request({
+        url: `/userapi/v1/seal/${form}`,
+        method: 'POST',
+        data,
+        timeout: 30_000,
+        showSuccessMessage: true,
+        showErrorMessage: false,
+        showCodeMessage: false,
+      });
+      setFileId(null);
+      setRound((r) => r + 1);
+      await refreshPage();
+    } catch (err) {
+      if (!isCancel(err)) setError({ form, message: failureMessage(err) });
+    }
+    setBusy(false);
+  };
+  const value = (f: HTMLFormElement, name: string) => String(new FormData(f).get(name) ?? '');
 
-    return (
-      <div className="seal-forms">
-        <form
-          className="card"
-          aria-labelledby="seal-upload-title"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const f = e.currentTarget;
-            void send('add', {
-              name: value(f, 'name'),
-              kind: value(f, 'kind'),
-              company_name: value(f, 'company_name'),
-              diameter_mm: Number(value(f, 'diameter_mm') || 40),
-              file_id: fileId ?? 0,
-            });
-          }}
-        >
-          <h3 id="seal-upload-title">{text.upload}</h3>
-          <p className="muted">{text.uploadHint}</p>
-          <UploadField
-            key={round}
-            name="seal_file"
-            valueKind="id"
-            topic="seal"
-            image
-            rules={rules}
-            lang={lang}
-            onUploaded={(file) => setFileId(file.id)}
-          />
-          <div className="field">
-            <label htmlFor="seal-add-name">{text.name}</label>
-            <input id="seal-add-name" name="name" maxLength={30} required />
-          </div>
-          <div className="field">
-            <label htmlFor="seal-add-kind">{text.kind}</label>
-            <select id="seal-add-kind" name="kind" defaultValue="official">
-              {KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {text.kinds[k]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="seal-add-company">{text.company}</label>
-            <input id="seal-add-company" name="company_name" maxLength={40} defaultValue={company} required />
-          </div>
-          <div className="field">
-            <label htmlFor="seal-add-diameter">{text.diameter}</label>
-            <input id="seal-add-diameter" name="diameter_mm" type="number" min={30} max={60} defaultValue={40} />
-          </div>
-          {error?.form === 'add' ? (
-            <p className="field-error" role="alert">
-              {error.message}
-            </p>
-          ) : null}
-          <button type="submit" className="btn btn-primary" disabled={busy || fileId === null}>
-            {text.submit}
-          </button>
-        </form>
-        <form
-          className="card"
-          aria-labelledby="seal-generate-title"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const f = e.currentTarget;
-            void send('generate', { company_name: value(f, 'company_name'), kind: value(f, 'kind'), inner_text: value(f, 'inner_text') });
-          }}
-        >
-          <h3 id="seal-generate-title">{text.generate}</h3>
-          <p className="muted">{text.generateHint}</p>
-          <div className="field">
-            <label htmlFor="seal-gen-company">{text.company}</label>
-            <input id="seal-gen-company" name="company_name" maxLength={24} defaultValue={company} required />
-          </div>
-          <div className="field">
-            <label htmlFor="seal-gen-kind">{text.kind}</label>
-            <select id="seal-gen-kind" name="kind" defaultValue="official">
-              {KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {text.kinds[k]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="seal-gen-inner">{text.innerText}</label>
-            <input id="seal-gen-inner" name="inner_text" maxLength={10} />
-          </div>
-          {error?.form === 'generate' ? (
-            <p className="field-error" role="alert">
-              {error.message}
-            </p>
-          ) : null}
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {text.submitGenerate}
-          </button>
-        </form>
-      </div>
-    );
-  },
-);
+  return (
+    <div className="seal-forms">
+      <form
+        className="card"
+        aria-labelledby="seal-upload-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const f = e.currentTarget;
+          void send('add', {
+            name: value(f, 'name'),
+            kind: value(f, 'kind'),
+            company_name: value(f, 'company_name'),
+            diameter_mm: Number(value(f, 'diameter_mm') || 40),
+            file_id: fileId ?? 0,
+          });
+        }}
+      >
+        <h3 id="seal-upload-title">{text.upload}</h3>
+        <p className="muted">{text.uploadHint}</p>
+        <UploadField
+          key={round}
+          name="seal_file"
+          valueKind="id"
+          topic="seal"
+          image
+          rules={rules}
+          lang={lang}
+          onUploaded={(file) => setFileId(file.id)}
+        />
+        <div className="field">
+          <label htmlFor="seal-add-name">{text.name}</label>
+          <input id="seal-add-name" name="name" maxLength={30} required />
+        </div>
+        <div className="field">
+          <label htmlFor="seal-add-kind">{text.kind}</label>
+          <select id="seal-add-kind" name="kind" defaultValue="official">
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {text.kinds[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="seal-add-company">{text.company}</label>
+          <input id="seal-add-company" name="company_name" maxLength={40} defaultValue={company} required />
+        </div>
+        <div className="field">
+          <label htmlFor="seal-add-diameter">{text.diameter}</label>
+          <input id="seal-add-diameter" name="diameter_mm" type="number" min={30} max={60} defaultValue={40} />
+        </div>
+        {error?.form === 'add' ? (
+          <p className="field-error" role="alert">
+            {error.message}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={busy || fileId === null}>
+          {text.submit}
+        </button>
+      </form>
+      <form
+        className="card"
+        aria-labelledby="seal-generate-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const f = e.currentTarget;
+          void send('generate', { company_name: value(f, 'company_name'), kind: value(f, 'kind'), inner_text: value(f, 'inner_text') });
+        }}
+      >
+        <h3 id="seal-generate-title">{text.generate}</h3>
+        <p className="muted">{text.generateHint}</p>
+        <div className="field">
+          <label htmlFor="seal-gen-company">{text.company}</label>
+          <input id="seal-gen-company" name="company_name" maxLength={24} defaultValue={company} required />
+        </div>
+        <div className="field">
+          <label htmlFor="seal-gen-kind">{text.kind}</label>
+          <select id="seal-gen-kind" name="kind" defaultValue="official">
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {text.kinds[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="seal-gen-inner">{text.innerText}</label>
+          <input id="seal-gen-inner" name="inner_text" maxLength={10} />
+        </div>
+        {error?.form === 'generate' ? (
+          <p className="field-error" role="alert">
+            {error.message}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {text.submitGenerate}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,26 +1,32 @@
 'use client';
 /**
- * A static region's element (src/components/static-region.tsx), rendered in the HTML pass only:
- * it has no island boundary, so the browser never hydrates it (decision 0011). The RSC payload
- * carries a token, and this component takes the markup the RSC render handed off for it in the
- * same request (src/lib/static-html/handoff.ts), so the markup does not travel through the
- * payload. On an RSC fetch (never made by the portal's own pages) it gets the markup itself.
+ * A static region in the browser: an element whose inner HTML the server rendered once
+ * (src/components/static-region.tsx). On the first page load the RSC payload carries only a
+ * token: the HTML render takes the markup from the server-side hand-off, and hydration reads it
+ * back from the DOM, so the markup is not sent twice. On client navigation the payload carries
+ * the markup itself. React never renders or hydrates inside it.
  */
-import { createElement } from 'react';
+import { createElement, useState } from 'react';
 import { takeHandOff } from '~/lib/static-html/handoff';
 
 export interface StaticHtmlProps {
-  /** Unique in the document: the `data-static` attribute. */
+  /** Unique in the document: `data-static` attribute the browser finds the server's markup by. */
   id: string;
   /** The region's element (default `div`). */
   as?: 'div' | 'aside' | 'nav' | 'section' | 'details' | 'ul' | 'form';
-  /** The markup (RSC fetch), or a hand-off token (the HTML render). */
+  /** The markup (client navigation), or a hand-off token (the first HTML render). */
   html?: string;
   token?: string;
   attrs?: Record<string, string>;
 }
 
+function initialMarkup(id: string, html: string | undefined, token: string | undefined): string {
+  if (html !== undefined) return html;
+  if (typeof document === 'undefined') return token ? (takeHandOff(token) ?? '') : '';
+  return document.querySelector(`[data-static="${CSS.escape(id)}"]`)?.innerHTML ?? '';
+}
+
 export function StaticHtml({ id, as = 'div', html, token, attrs }: StaticHtmlProps) {
-  const markup = html ?? (token ? (takeHandOff(token) ?? '') : '');
-  return createElement(as, { ...attrs, 'data-static': id, dangerouslySetInnerHTML: { __html: markup } });
+  const [first] = useState(() => initialMarkup(id, html, token));
+  return createElement(as, { ...attrs, 'data-static': id, dangerouslySetInnerHTML: { __html: html ?? first } });
 }

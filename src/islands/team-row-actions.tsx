@@ -5,12 +5,11 @@
  * (`team/teamMange/edit`) and ownership (404 for another owner's id).
  */
 import '../styles/team.css';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { resetPasswordSchema } from '~/features/team/schemas';
 import { failureMessage, isCancel, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
 import { checkInput } from '~/lib/schema';
-import { island, useIslandId } from '~/lib/islands/island';
 
 export interface TeamRowText {
   enable: string;
@@ -31,8 +30,8 @@ export interface TeamRowActionsProps {
   text: TeamRowText;
 }
 
-export const TeamRowActions = island('team-row-actions', function TeamRowActions({ id, status, text }: TeamRowActionsProps) {
-  const uid = useIslandId();
+export function TeamRowActions({ id, status, text }: TeamRowActionsProps) {
+  const uid = useId();
   const confirmRef = useRef<HTMLDialogElement>(null);
   const resetRef = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
@@ -141,4 +140,4 @@ export const TeamRowActions = island('team-row-actions', function TeamRowActions
       </dialog>
     </span>
   );
-});
+}

@@ -1,12 +1,10 @@
 /**
- * Toast notifications and the global loading indicator, as a tiny store: `notifyState` holds
- * immutable values (each change replaces `toasts` or `loading`) and `subscribeNotify` tells the
- * view. Plain code instead of valtio keeps ~2 kB gzip of proxy machinery off every page (#15).
+ * Toast notifications and the global loading indicator, as a tiny valtio store.
  *
- * - `notify({type, message, duration?})` queues a toast; the page script's view
- *   (src/lib/notify-view.ts, plain DOM) renders the stack, for islands and behaviours alike.
- *   Timers live here, not in the view, so a toast expires even if nothing renders it and the
- *   rules are testable without a DOM. Hovering or focusing a toast pauses its timer.
+ * - `notify({type, message, duration?})` queues a toast; the Notifications island
+ *   (src/islands/notifications.tsx, mounted once in the root layout) renders the stack.
+ *   Timers live here, not in the island, so a toast expires even if nothing renders it and
+ *   the rules are testable without React. Hovering or focusing a toast pauses its timer.
  * - `loading.open()` / `loading.close()` is a counter: the indicator shows with the first of
  *   overlapping openers and starts its 400 ms fade when the count returns to zero.
  *
@@ -15,6 +13,8 @@
  *
  * Plain module: safe to import from server code (it only touches timers when called).
  */
+import { proxy, subscribe } from 'valtio/vanilla';
+
 export type NotifyType = 'success' | 'error' | 'info' | 'warning';
 
 export const NOTIFY_DURATION = 4500;
@@ -48,28 +48,14 @@ export interface LoadingState {
   zIndex: number;
 }
 
-const IDLE: LoadingState = { count: 0, visible: false, leaving: false, zIndex: BASE_Z_INDEX };
+export const notifyState = proxy({
+  toasts: [] as Toast[],
+  loading: { count: 0, visible: false, leaving: false, zIndex: BASE_Z_INDEX } as LoadingState,
+});
 
-/** Current values; read-only outside this module (changes go through the functions below). */
-export const notifyState: { readonly toasts: readonly Toast[]; readonly loading: Readonly<LoadingState> } = {
-  toasts: [],
-  loading: IDLE,
-};
-const state = notifyState as { toasts: readonly Toast[]; loading: LoadingState };
-
-const listeners = new Set<() => void>();
-/** For `useSyncExternalStore`: `fn` runs after every change; returns the unsubscribe function. */
+/** `fn` runs after every change, synchronously (tests, non-React code); returns the unsubscribe function. */
 export function subscribeNotify(fn: () => void): () => void {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
-}
-function setToasts(toasts: readonly Toast[]): void {
-  state.toasts = toasts;
-  for (const fn of listeners) fn();
-}
-function setLoading(patch: Partial<LoadingState>): void {
-  state.loading = { ...state.loading, ...patch };
-  for (const fn of listeners) fn();
+  return subscribe(notifyState, fn, true);
 }
 
 let zIndex = BASE_Z_INDEX;
@@ -104,7 +90,7 @@ export function notify(options: NotifyOptions): number {
     duration,
     zIndex: type === 'error' ? ERROR_Z_INDEX : nextZIndex(),
   };
-  setToasts([...state.toasts, toast]);
+  notifyState.toasts.push(toast);
   if (duration > 0) startTimer(id, duration);
   return id;
 }
@@ -118,7 +104,8 @@ export function closeToast(id: number): void {
   const t = timers.get(id);
   if (t?.handle) clearTimeout(t.handle);
   timers.delete(id);
-  if (state.toasts.some((x) => x.id === id)) setToasts(state.toasts.filter((x) => x.id !== id));
+  const i = notifyState.toasts.findIndex((x) => x.id === id);
+  if (i >= 0) notifyState.toasts.splice(i, 1);
 }
 
 /** Stop a toast's countdown (pointer over it, or focus inside it). */
@@ -143,33 +130,32 @@ let fadeTimer: ReturnType<typeof setTimeout> | null = null;
 export const loading = {
   /** One more opener; the first one shows the indicator (and cancels a running fade-out). */
   open(): void {
-    const s = state.loading;
-    if (s.count !== 0) {
-      setLoading({ count: s.count + 1 });
-      return;
-    }
+    const s = notifyState.loading;
+    s.count++;
+    if (s.count !== 1) return;
     if (fadeTimer) {
       clearTimeout(fadeTimer);
       fadeTimer = null;
     }
-    setLoading({ count: 1, visible: true, leaving: false, zIndex: s.visible ? s.zIndex : nextZIndex() });
+    if (!s.visible) s.zIndex = nextZIndex();
+    s.visible = true;
+    s.leaving = false;
   },
   /** One opener fewer; at zero the indicator fades out over LOADING_FADE ms. */
   close(): void {
-    const { count } = state.loading;
-    if (count === 0) return;
-    if (count > 1) {
-      setLoading({ count: count - 1 });
-      return;
-    }
-    setLoading({ count: 0, leaving: true });
+    const s = notifyState.loading;
+    if (s.count === 0) return;
+    s.count--;
+    if (s.count !== 0) return;
+    s.leaving = true;
     fadeTimer = setTimeout(() => {
       fadeTimer = null;
-      setLoading({ visible: false, leaving: false });
+      s.visible = false;
+      s.leaving = false;
     }, LOADING_FADE);
   },
   get count(): number {
-    return state.loading.count;
+    return notifyState.loading.count;
   },
 };
 
@@ -179,7 +165,7 @@ export function resetNotify(): void {
   timers.clear();
   if (fadeTimer) clearTimeout(fadeTimer);
   fadeTimer = null;
-  setToasts([]);
-  setLoading(IDLE);
+  notifyState.toasts.splice(0);
+  Object.assign(notifyState.loading, { count: 0, visible: false, leaving: false, zIndex: BASE_Z_INDEX });
   zIndex = BASE_Z_INDEX;
 }

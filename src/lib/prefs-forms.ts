@@ -4,7 +4,7 @@
  * With it one delegated submit listener takes over: the language sets `ba-lang` and reloads, so
  * the server renders the page again in it; the theme flips `<html data-theme>` at once, stores
  * `ba-theme` and turns every theme switch of the page around, without a reload. Installed by the
- * page script on every page.
+ * browser runtime (src/islands/client-runtime.tsx) on every page.
  */
 import { setPrefCookie } from './prefs-cookie';
 

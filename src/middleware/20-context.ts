@@ -37,6 +37,7 @@ export default function contextMiddleware(): MiddlewareHandler {
       url,
       pathname: requestRoutePath(c.req.raw) ?? url.pathname,
       session: resolved.session,
+      dataVersion: resolved.dataVersion ?? 0,
       sessionProblem: resolved.problem,
       ip: clientIp(c),
     };

@@ -1,16 +1,22 @@
-/** Root layout: global styles and the skip link. What runs in the browser on every page is the page script (src/lib/page-script). */
+/** Root layout: global styles, the skip link, the browser runtime and the toasts. */
 import type { ReactNode } from 'react';
 import '../styles/index.css';
 import { pageContext } from '~/components/page-context';
+import { ClientRuntime } from '~/islands/client-runtime';
+import { Notifications } from '~/islands/notifications';
+import { requestMessages } from '~/lib/http/messages';
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const { t } = await pageContext();
+  const { t, view } = await pageContext();
+  const m = requestMessages(view.locale === 'en' ? 'en' : 'zh-cn');
   return (
     <>
       <a className="skip-link" href="#main">
         {t('nav.skipToContent')}
       </a>
       {children}
+      <ClientRuntime />
+      <Notifications labels={{ close: m.close, loading: m.loading }} />
     </>
   );
 }

@@ -27,6 +27,8 @@ export interface RequestContext {
   /** The page path the request is for: `/user/x` for both `GET /user/x` and `GET /RSC/R/user/x.txt`. */
   pathname: string;
   session: Session | null;
+  /** The member's data version read with the session (decision 0009), 0 without one. */
+  dataVersion?: number;
   /** Why a presented token did not give a session (drives 401001 vs 401200). */
   sessionProblem: SessionProblem;
   /** The client's address as the API sees it (`clientIp`), for per-IP limits of page lookups. */

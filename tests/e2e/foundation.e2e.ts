@@ -15,7 +15,7 @@ test.describe('member centre foundation', () => {
     await expect(page).toHaveTitle(/^账户概览 - .+/);
   });
 
-  test('the sidebar is built from the server menus and its links load the pages', async ({ page }) => {
+  test('the sidebar is built from the server menus and navigates without a full reload', async ({ page }) => {
     await loginViaForm(page, DEMO, '/user/account/overview');
     const nav = sidebar(page);
     // Group headlines show because demo has several menu directories.
@@ -24,16 +24,19 @@ test.describe('member centre foundation', () => {
     // add_rules_only routes are reachable but never in the menu.
     await expect(nav.getByRole('link', { name: /团单详情|保单详情/ })).toHaveCount(0);
 
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 42));
     await nav.getByRole('link', { name: '修改密码' }).click();
     await expect(page).toHaveURL(/\/user\/account\/changePassword$/);
     await expect(page).toHaveTitle(/^修改密码 - /);
-    // The sidebar is server markup: each page marks its own entry as the current one.
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    // The sidebar is static markup (not hydrated); its current entry still follows the navigation.
     await expect(nav.getByRole('link', { name: '修改密码' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.locator('a[aria-current="page"]')).toHaveCount(1);
     await nav.getByRole('link', { name: '雇主责任险' }).click();
     await expect(page).toHaveURL(/\/user\/order\/guzhu$/);
     await expect(nav.getByRole('link', { name: '雇主责任险' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: '修改密码' })).not.toHaveAttribute('aria-current', 'page');
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
   });
 
   test('switching the language re-renders in English and keeps the choice', async ({ page }) => {
@@ -80,9 +83,9 @@ test.describe('member centre foundation', () => {
     await expect(page).toHaveURL(/\/user\/account\/overview$/);
   });
 
-  test('a logged-out visitor gets a redirect into the member centre, never the page, also over RSC', async ({ page }) => {
+  test('a logged-out client navigation into the member centre gets a redirect, never the page', async ({ page }) => {
     await page.goto('/');
-    // No page fetches RSC payloads any more, but the server still answers them: a logged-out one is a redirect.
+    // What Waku's client fetches on an in-app navigation to the overview page.
     const rsc = await page.request.get('/RSC/R/user/account/overview.txt');
     const body = await rsc.text();
     expect(body).toContain('"_location":"/user/login?to=%2Fuser%2Faccount%2Foverview"');

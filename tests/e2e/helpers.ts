@@ -14,7 +14,7 @@ export async function loginViaForm(page: Page, who = DEMO, to?: string): Promise
   await waitForHydration(page);
 }
 
-/** Islands answer clicks only once React has hydrated; the runtime marks <html> then. */
+/** Client components answer clicks only once React has hydrated; the runtime marks <html> then. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-nav-ready]').waitFor({ state: 'attached' });
 }
@@ -48,40 +48,4 @@ export async function codeFromOutbox(to: string): Promise<string> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no code in the outbox for ${to}`);
-}
-
-/**
- * Island boundaries (`<portal-island>`, `display: contents`) must not change which style rules
- * apply: every rule with a child, sibling or structural selector matches the same elements when
- * the page's boundaries are unwrapped (rules written for the boundary, `… > portal-island > …`,
- * are left out). Returns the selectors that match differently; the page is put back as it was.
- */
-export async function selectorsChangedByIslands(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const selectors = new Set<string>();
-    const walk = (rules: CSSRuleList) => {
-      for (const rule of Array.from(rules)) {
-        if (rule instanceof CSSStyleRule) selectors.add(rule.selectorText);
-        else if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
-      }
-    };
-    for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
-    const structural = [...selectors].filter((s) => /[>+~]|:(first|last|nth|only)-|:empty|:has\(/.test(s) && !s.includes('portal-island'));
-    const matches = () => structural.map((s) => new Set(document.querySelectorAll(s)));
-    const before = matches();
-    const unwrapped = Array.from(document.querySelectorAll('portal-island'))
-      .reverse()
-      .map((el) => {
-        const place = document.createComment('island');
-        const children = Array.from(el.childNodes);
-        el.replaceWith(place, ...children);
-        return { el, place, children };
-      });
-    const after = matches();
-    for (const { el, place, children } of unwrapped.reverse()) {
-      place.replaceWith(el);
-      el.append(...children);
-    }
-    return structural.filter((_, i) => before[i].size !== after[i].size || [...before[i]].some((e) => !after[i].has(e)));
-  });
 }

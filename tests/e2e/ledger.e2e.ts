@@ -4,7 +4,7 @@ import { DEMO, loginViaForm } from './helpers';
 // Other areas' demo seeders (orders, team) add entries to the demo member's balance too, so these
 // read the ledger's own demo entries by their text rather than counting everything.
 
-test('balance log: own entries, kind filter in the URL, paging, CSV export, empty range (Chinese)', async ({ page }) => {
+test('balance log: own entries, kind filter in the URL, in-app paging, CSV export, empty range (Chinese)', async ({ page }) => {
   await loginViaForm(page, DEMO, '/user/account/balance?limit=100');
   await expect(page.getByRole('heading', { name: '余额流水' })).toBeVisible();
   await expect(page.locator('.ledger-totals')).toContainText(/共 \d+ 条/);
@@ -29,11 +29,13 @@ test('balance log: own entries, kind filter in the URL, paging, CSV export, empt
   expect(lines[0]).toContain('时间,类型,变动金额（元）');
   expect(lines.slice(1).every((l) => l.includes(',支付,'))).toBe(true);
 
-  // Page links load the next page of the same list.
+  // Page links navigate inside the app (no full load: the window marker survives).
   await page.goto('/user/account/balance');
+  await page.evaluate(() => Object.assign(window, { __stay: 1 }));
   await page.getByRole('link', { name: '下一页' }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByText(/第 2 \/ \d+ 页/)).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __stay?: number }).__stay)).toBe(1);
 
   await page.goto('/user/account/balance?start=2000-01-01&end=2000-01-31');
   await expect(page.getByText('暂无记录', { exact: true })).toBeVisible();

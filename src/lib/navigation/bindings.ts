@@ -1,19 +1,28 @@
 /**
- * The navigation in flight and the hand-over of toasts to the next document. Module state: one
- * page, one runtime.
+ * What the ClientRuntime component hands the navigation runtime once per page (Waku's router, the
+ * update checker, the manifest's route rules), the navigation in flight, and the one seam for full
+ * page loads. Module state: one page, one runtime.
  */
-import { notify, notifyState, type NotifyType } from '~/lib/notify';
-import { resetProgress, startProgress } from './progress';
+import type { RouteRules } from './rules';
+import type { UpdateChecker } from './update-check';
 
-/** sessionStorage key of the toasts a page hands to the document that replaces it. */
-export const CARRIED_TOASTS_KEY = 'portal:toasts';
+/** Waku's `router.push`. */
+export type Push = (to: string, options?: { scroll?: boolean }) => Promise<void>;
 
+/** Waku's `router.prefetch`. */
+export type Prefetch = (to: string, options?: { ttl?: number }) => void;
+
+let push: Push | null = null;
+let prefetch: Prefetch | null = null;
+let reload: (() => Promise<void>) | null = null;
+let checker: UpdateChecker | null = null;
+let rules: RouteRules | undefined;
 let pendingTarget: string | null = null;
 
 /**
- * The full page loads of the navigation runtime (links, `navigate()`, `refreshPage()`, the chunk
- * guard) all go through here: one seam, so tests can watch them instead of unloading happy-dom's
- * window.
+ * The full page loads of the runtime (external targets, a newer build, the chunk guard, the login
+ * redirect of the HTTP helper) all go through here: one seam, so unit tests can watch them instead
+ * of unloading happy-dom's window.
  */
 export const documentLoad = {
   assign(to: string): void {
@@ -24,6 +33,35 @@ export const documentLoad = {
   },
 };
 
+/** ClientRuntime hands Waku's `router.push` over; returns the unbind function. */
+export function bindRouter(fn: Push): () => void {
+  push = fn;
+  return () => {
+    if (push === fn) push = null;
+  };
+}
+/** ClientRuntime hands Waku's `router.prefetch` over; returns the unbind function. */
+export function bindPrefetch(fn: Prefetch): () => void {
+  prefetch = fn;
+  return () => {
+    if (prefetch === fn) prefetch = null;
+  };
+}
+/** ClientRuntime hands Waku's `router.reload` over (render the current route again from the server). */
+export function bindReload(fn: () => Promise<void>): () => void {
+  reload = fn;
+  return () => {
+    if (reload === fn) reload = null;
+  };
+}
+/** The checker that reports a newer build; null unbinds it. */
+export function bindUpdateChecker(c: UpdateChecker | null): void {
+  checker = c;
+}
+/** Route rules from the build manifest (`/builds/meta/{id}.json`); undefined = the bundled table. */
+export function setManifestRules(r: RouteRules | undefined): void {
+  rules = r;
+}
 /** The in-app navigation in flight, if any (a chunk failure reloads into it). */
 export const currentNavigationTarget = () => pendingTarget;
 /** Marks `to` as the navigation in flight (null when it ended). */
@@ -31,65 +69,13 @@ export function setPendingTarget(to: string | null): void {
   pendingTarget = to;
 }
 
-/**
- * Keeps the toasts on screen for the next document of this tab (a success message raised just
- * before the page reloads or moves on is still read); the page script shows them again there.
- */
-export function carryToasts(storage: Pick<Storage, 'setItem'> | null = safeSession()): void {
-  const toasts = notifyState.toasts.map((t) => ({ type: t.type, message: t.message }));
-  if (!toasts.length || !storage) return;
-  try {
-    storage.setItem(CARRIED_TOASTS_KEY, JSON.stringify(toasts));
-  } catch {
-    // Storage full or refused: the toast is lost, nothing else.
-  }
-}
-
-/** Shows the toasts the previous document handed over (once). */
-export function restoreCarriedToasts(storage: Pick<Storage, 'getItem' | 'removeItem'> | null = safeSession()): void {
-  if (!storage) return;
-  let raw: string | null = null;
-  try {
-    raw = storage.getItem(CARRIED_TOASTS_KEY);
-    storage.removeItem(CARRIED_TOASTS_KEY);
-  } catch {
-    return;
-  }
-  if (!raw) return;
-  try {
-    const list = JSON.parse(raw) as { type: NotifyType; message: string }[];
-    for (const t of list.slice(0, 5)) if (typeof t?.message === 'string') notify({ type: t.type, message: t.message });
-  } catch {
-    // A damaged entry is dropped.
-  }
-}
-
-function safeSession(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-/** Loads the current page again from the server after data changed (toasts carried over). */
-export async function refreshPage(): Promise<void> {
-  carryToasts();
-  startProgress();
-  documentLoad.reload();
-}
-
-/**
- * The bar and the navigation in flight last until the next document replaces this one. When the
- * browser shows this page again from its back-forward cache instead, or the navigation ended
- * without a new document, both are dropped.
- */
-export function settleOnPageShow(win: Window): () => void {
-  const onShow = (e: PageTransitionEvent) => {
-    if (!e.persisted) return;
-    resetProgress();
-    setPendingTarget(null);
-  };
-  win.addEventListener('pageshow', onShow);
-  return () => win.removeEventListener('pageshow', onShow);
-}
+/** The bound `router.push`, or null before ClientRuntime ran. */
+export const boundPush = (): Push | null => push;
+/** The bound `router.prefetch`, or null before ClientRuntime ran. */
+export const boundPrefetch = (): Prefetch | null => prefetch;
+/** The bound `router.reload`, or null before ClientRuntime ran. */
+export const boundReload = (): (() => Promise<void>) | null => reload;
+/** The bound update checker, or null. */
+export const boundUpdateChecker = (): UpdateChecker | null => checker;
+/** The manifest's route rules, or undefined for the bundled table. */
+export const manifestRules = (): RouteRules | undefined => rules;

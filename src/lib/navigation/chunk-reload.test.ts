@@ -45,7 +45,7 @@ describe('chunk reload guard', () => {
   });
 });
 
-describe('installChunkReload (the page script installs it on window)', () => {
+describe('installChunkReload (the page runtime installs it on window)', () => {
   let assign: ReturnType<typeof spyOn<typeof documentLoad, 'assign'>>;
   let reload: ReturnType<typeof spyOn<typeof documentLoad, 'reload'>>;
   let uninstall: () => void = () => {};

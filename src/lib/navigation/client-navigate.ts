@@ -1,17 +1,29 @@
 /**
- * In-app navigations: `navigate(to)`, also behind every `<a data-nav>` link (nav-anchors.ts), run
- * the pre-navigation checks (pipeline.ts) in the page, then load the next document with the
- * progress bar running until it shows. A jump to a `#hash` of the same page scrolls there
- * smoothly instead (spec §9).
+ * Client navigations: `navigate(to)`, also behind every `<a data-nav>` link (nav-anchors.ts), run
+ * the pre-navigation checks (pipeline.ts) in the page, then an in-app navigation on Waku's router
+ * (`router.push`: an RSC request, no document load) with the progress bar while it is pending and
+ * the scroll rules of spec §9 (wait up to 100 ms for paint, then the top of the page or a smooth
+ * scroll to the `#hash`). A full page load instead when the checks ask for one (external
+ * redirects, `{document: true}`), when a newer build was reported (update-check.ts), or before
+ * Waku's router is bound.
  */
 import { notify } from '~/lib/notify';
-import { carryToasts, documentLoad, setPendingTarget } from './bindings';
+import {
+  boundPrefetch,
+  boundPush,
+  boundReload,
+  boundUpdateChecker,
+  currentNavigationTarget,
+  documentLoad,
+  manifestRules,
+  setPendingTarget,
+} from './bindings';
 import { chunkGuard } from './chunk-guard';
 import { isChunkLoadError } from './chunk-reload';
 import { navMessage, type NavMessageKey } from './messages';
 import { resolveNavigation, type NavigationDecision } from './pipeline';
-import { startProgress } from './progress';
-import { scrollAfterNavigation } from './scroll';
+import { doneProgress, startProgress } from './progress';
+import { scrollAfterNavigation, waitForPaint } from './scroll';
 import { parseTarget } from './target';
 
 function locale(): string {
@@ -31,27 +43,47 @@ export function decide(to: string, opts: { external?: boolean } = {}) {
     origin: window.location.origin,
     from: window.location.href,
     external: opts.external,
+    rules: manifestRules(),
   });
 }
 
-/** Full page load without the checks (external targets, a middleware's request). */
+/** Full page load without the checks (external targets, a newer build, a middleware's request). */
 export function hardNavigate(to: string): void {
   documentLoad.assign(to);
 }
 
-/** Loads `to` as the next document, with the progress bar; a same-page `#hash` scrolls instead. */
-function documentNavigate(to: string): void {
+async function clientNavigate(to: string): Promise<void> {
+  const push = boundPush();
+  if (!push || boundUpdateChecker()?.isOutdated()) return hardNavigate(to);
   const target = parseTarget(to, window.location.origin);
   const here = window.location;
   if (target.hash && target.path === here.pathname && target.search === here.search) {
-    window.history.pushState(null, '', target.hash);
+    // Same page, another anchor: no request, a smooth scroll (spec §9).
+    window.history.pushState(window.history.state, '', target.hash);
     scrollAfterNavigation(target.hash);
     return;
   }
-  carryToasts();
   startProgress();
-  setPendingTarget(to);
-  documentLoad.assign(to);
+  // Stays the navigation in flight until its page is on screen (navigationSettled): `push`
+  // resolves before React renders, and a chunk that fails to load fails that render.
+  setPendingTarget(target.fullPath);
+  try {
+    // Waku scrolls instantly itself; we scroll after paint (smoothly to a hash) instead.
+    await push(target.fullPath, { scroll: false });
+    await waitForPaint();
+    scrollAfterNavigation(target.hash);
+  } catch (err) {
+    setPendingTarget(null);
+    throw err;
+  } finally {
+    doneProgress();
+  }
+}
+
+/** The page of `path` is on screen: the navigation to it is over. */
+export function navigationSettled(path: string): void {
+  const pending = currentNavigationTarget();
+  if (pending && parseTarget(pending, window.location.origin).path === path) setPendingTarget(null);
 }
 
 /** Carries out a decision of the pre-navigation checks. */
@@ -68,9 +100,9 @@ export async function perform(d: NavigationDecision): Promise<void> {
       return hardNavigate(d.to);
     case 'redirect':
       if (d.external) return hardNavigate(d.to);
-      return documentNavigate(d.to);
+      return clientNavigate(d.to);
     case 'proceed':
-      return documentNavigate(d.to);
+      return clientNavigate(d.to);
   }
 }
 
@@ -80,9 +112,9 @@ function reportError(err: unknown): void {
 }
 
 /**
- * Programmatic navigation: `await navigate('/user/account/profile')`. Runs the checks, then loads
- * the page. Pass `{ external: true }` to allow an http(s) URL on another origin. Never rejects for
- * a refused navigation (the user sees why).
+ * Programmatic navigation: `await navigate('/user/account/profile')`. Runs the checks, then an
+ * in-app navigation (or a full page load when needed). Pass `{ external: true }` to allow an
+ * http(s) URL on another origin. Never rejects for a refused navigation (the user sees why).
  */
 export async function navigate(to: string, opts: { external?: boolean } = {}): Promise<void> {
   let d: NavigationDecision;
@@ -97,5 +129,46 @@ export async function navigate(to: string, opts: { external?: boolean } = {}): P
   } catch (err) {
     if (isChunkLoadError(err) && chunkGuard.tryReload(to)) return;
     throw err;
+  }
+}
+
+/** How long a prefetched page may stand in for the real one (short: a write may follow the hover). */
+export const PREFETCH_TTL_MS = 10_000;
+
+/**
+ * Fetches the RSC payload of an in-app link ahead (the pointer rests on it), through Waku's
+ * router cache, when the checks would let the navigation proceed in the app.
+ */
+export async function prefetchNavigation(to: string): Promise<void> {
+  const prefetch = boundPrefetch();
+  if (!prefetch || boundUpdateChecker()?.isOutdated()) return;
+  try {
+    const d = await decide(to);
+    const next = d.kind === 'proceed' ? d.to : d.kind === 'redirect' && !d.external ? d.to : null;
+    if (!next) return;
+    const target = parseTarget(next, window.location.origin);
+    if (target.path === window.location.pathname && target.search === window.location.search) return;
+    prefetch(target.fullPath, { ttl: PREFETCH_TTL_MS });
+  } catch {
+    // A prefetch is only a hint.
+  }
+}
+
+/**
+ * Renders the current page again from the server after data changed (Waku's `router.reload`: an
+ * RSC request, client state and toasts stay), with the progress bar; a full reload before the
+ * router is bound or once a newer build is known.
+ */
+export async function refreshPage(): Promise<void> {
+  const reload = boundReload();
+  if (!reload || boundUpdateChecker()?.isOutdated()) {
+    documentLoad.reload();
+    return;
+  }
+  startProgress();
+  try {
+    await reload();
+  } finally {
+    doneProgress();
   }
 }

@@ -1,4 +1,22 @@
-/** Scrolling for an in-page navigation (spec §9): the `#hash` target smoothly, or the top. */
+/** Scrolling after a client navigation (spec §9): wait for paint, then the `#hash` target or the top. */
+
+/** Longest wait for the new page's paint before scrolling anyway. */
+export const PAINT_WAIT_MS = 100;
+
+/** Resolves on the next paint, or after `max` ms if no frame comes (background tab). */
+export function waitForPaint(max = PAINT_WAIT_MS): Promise<void> {
+  return new Promise((resolve) => {
+    const t = setTimeout(resolve, max);
+    const raf = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : null;
+    if (!raf) return;
+    raf(() =>
+      raf(() => {
+        clearTimeout(t);
+        resolve();
+      }),
+    );
+  });
+}
 
 function hashElement(hash: string): Element | null {
   const raw = hash.slice(1);

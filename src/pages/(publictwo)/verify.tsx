@@ -3,7 +3,7 @@
  * (`?code=` fills it in and shows the answer), and a block that hashes the file on this device to
  * compare fingerprints. No member name is ever shown. A lookup here is one check against the
  * asking IP's limit, the same count as the API's (`verifyCode`); over it the page says so.
- * No island: the comparison runs in the page script (src/lib/page-script/verify-file.ts).
+ * The comparison is a client component (src/components/seal-verify-file.tsx).
  */
 import { Notice } from '~/components/notice';
 import { PageBand } from '~/components/page-band';

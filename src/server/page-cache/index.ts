@@ -7,6 +7,9 @@
  * versions (site, rules, groups, catalogue). Several instances on one database therefore see a
  * write on their next request, and no key can ever name another member's page.
  *
+ * The RSC payload of an in-app navigation to such a page is kept the same way, keyed also by the
+ * element etags Waku's client sends (they decide what the payload leaves out).
+ *
  * Pages opt in with {@link allowPageCache}. A page must not when it shows rows outside the
  * versioned tables (sessions, the audit log), renders a fresh value per request (a server-made
  * request id) or depends on time finer than the hour.
@@ -20,6 +23,9 @@ import { credentialsFrom, TOKEN_COOKIE } from '~/server/session/credentials';
 import { readPrefs } from '~/server/http/request-prefs';
 import { configVersions, getSiteConfig, withConfigScope } from '~/server/site-config';
 import { PageStore, type StoredPage } from './store';
+
+/** The header Waku's client sends with an RSC request: the etags of the elements it holds. */
+const ETAGS_HEADER = 'x-waku-etags';
 
 interface Ticket {
   /** The session the cache resolved for this request (the context middleware reuses it). */
@@ -57,17 +63,26 @@ export function resetPageCache(maxBytes = store.maxBytes): void {
 
 const NONCE_MARK = '\u0000';
 
-/** A member-area document GET whose only credential is the auth cookie (no header token, no signature). */
-function probe(req: Request): { url: URL; cookies: Record<string, string>; token: string } | null {
+/** Where Waku's client fetches a member page's RSC payload on an in-app navigation. */
+const RSC_PREFIX = '/RSC/R/user/';
+
+/**
+ * A member-area GET whose only credential is the auth cookie (no header token, no signature): a
+ * document, or the RSC payload Waku's client fetches for an in-app navigation to one.
+ */
+function probe(req: Request): { url: URL; cookies: Record<string, string>; token: string; rsc: boolean } | null {
   if (req.method !== 'GET') return null;
   const url = new URL(req.url);
-  if (!url.pathname.startsWith('/user/') || url.searchParams.has('signature')) return null;
+  const rsc = url.pathname.startsWith(RSC_PREFIX) && url.pathname.endsWith('.txt');
+  if (!(rsc || url.pathname.startsWith('/user/'))) return null;
+  // A signed link arrives as `?signature=` on the page, or inside the RSC request's `query`.
+  if (url.searchParams.has('signature') || (rsc && new URLSearchParams(url.searchParams.get('query') ?? '').has('signature'))) return null;
   const header = req.headers.get('cookie');
   if (!header?.includes(TOKEN_COOKIE)) return null;
   const cookies = parseCookies(header);
   const creds = credentialsFrom(req.headers, cookies);
   if (creds.tokenFrom !== 'cookie' || !creds.token || creds.signature) return null;
-  return { url, cookies, token: creds.token };
+  return { url, cookies, token: creds.token, rsc };
 }
 
 function answer(page: StoredPage): Response {
@@ -78,15 +93,18 @@ function answer(page: StoredPage): Response {
   return new Response(page.parts.join(nonce), { status: page.status, headers });
 }
 
-async function keep(key: string, res: Response, body: ReadableStream<Uint8Array>, resolved: ResolvedSession): Promise<void> {
+async function keep(key: string, res: Response, body: ReadableStream<Uint8Array>, resolved: ResolvedSession, rsc: boolean): Promise<void> {
   const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
   const text = await new Response(body).text();
-  // A render that hit an error (an RSC error row, or a boundary React gave up on) is not kept.
-  if (!nonce || !resolved.session || /[0-9a-f]+:E\{/.test(text) || text.includes('<!--$!')) return;
-  const parts = text.split(nonce);
+  // A render that hit an error (an RSC error row, or a boundary React gave up on) is not kept, nor
+  // an RSC answer that sends the browser elsewhere (a redirect row).
+  if ((!nonce && !rsc) || !resolved.session || /[0-9a-f]+:E\{/.test(text) || text.includes('<!--$!')) return;
+  if (rsc && text.includes('"_location"')) return;
+  // A document is split at its nonce (each answer gets a fresh one); an RSC payload has none.
+  const parts = nonce ? text.split(nonce) : [text];
   const headers: [string, string][] = [...res.headers]
     .filter(([n]) => n !== 'x-page-cache')
-    .map(([n, v]) => [n, v.replaceAll(nonce, NONCE_MARK)]);
+    .map(([n, v]) => [n, nonce ? v.replaceAll(nonce, NONCE_MARK) : v]);
   store.set(key, {
     userId: resolved.session.userId,
     dataVersion: resolved.dataVersion ?? 0,
@@ -100,7 +118,7 @@ async function keep(key: string, res: Response, body: ReadableStream<Uint8Array>
   stats.stored++;
 }
 
-async function pageKey(req: Request, url: URL, cookies: Record<string, string>, resolved: ResolvedSession): Promise<string> {
+async function pageKey(req: Request, url: URL, cookies: Record<string, string>, resolved: ResolvedSession, rsc: boolean): Promise<string> {
   const db = getDb();
   const { versions, timezone } = await withConfigScope(async () => ({
     versions: await configVersions(db),
@@ -127,6 +145,8 @@ async function pageKey(req: Request, url: URL, cookies: Record<string, string>, 
     req.headers.get('x-forwarded-proto') ?? '',
     req.headers.get('x-forwarded-host') ?? '',
     url.origin + url.pathname + url.search,
+    // Waku's client names the elements it already holds; the payload leaves those out.
+    rsc ? (req.headers.get(ETAGS_HEADER) ?? '') : '',
   ].join('\n');
 }
 
@@ -143,7 +163,7 @@ export async function servePage(req: Request, render: () => Promise<Response>): 
   try {
     resolved = await resolveSession(getDb(), { token: found.token });
     if (!resolved.session) return tickets.run({ resolved, cacheable: false }, render);
-    key = await pageKey(req, found.url, found.cookies, resolved);
+    key = await pageKey(req, found.url, found.cookies, resolved, found.rsc);
   } catch {
     return render();
   }
@@ -156,11 +176,13 @@ export async function servePage(req: Request, render: () => Promise<Response>): 
   const ticket: Ticket = { resolved, cacheable: false };
   const res = await tickets.run(ticket, render);
   const type = res.headers.get('content-type') ?? '';
-  if (!ticket.cacheable || res.status !== 200 || !res.body || !type.startsWith('text/html') || res.headers.has('set-cookie')) {
+  // Waku answers an RSC request without a content type.
+  const typeOk = found.rsc ? type === '' || type.startsWith('text/x-component') : type.startsWith('text/html');
+  if (!ticket.cacheable || res.status !== 200 || !res.body || !typeOk || res.headers.has('set-cookie')) {
     return res;
   }
   const [mine, kept] = res.body.tee();
-  keep(key, res, kept, resolved).catch(() => {});
+  keep(key, res, kept, resolved, found.rsc).catch(() => {});
   const headers = new Headers(res.headers);
   headers.set('x-page-cache', 'miss');
   return new Response(mine, { status: res.status, headers });

@@ -8,6 +8,7 @@ import { MemberHeader } from '~/components/member-header';
 import { MemberSidebar } from '~/components/member-sidebar';
 import { SiteFooter } from '~/components/site-footer';
 import { pageContext } from '~/components/page-context';
+import { memberShellEtag } from '~/server/shell-etag';
 
 export default async function CentreLayout({ children }: { children: ReactNode }) {
   const { view, t } = await pageContext();
@@ -37,4 +38,5 @@ export default async function CentreLayout({ children }: { children: ReactNode }
   );
 }
 
-export const getConfig = async () => ({ render: 'dynamic' }) as const;
+// Kept by Waku's client across in-app navigations while its tag stays (src/server/shell-etag.ts).
+export const getConfig = async () => ({ render: 'dynamic', unstable_getEtag: memberShellEtag }) as const;
