@@ -9,7 +9,8 @@ test('balance log: own entries, kind filter in the URL, in-app paging, CSV expor
   await expect(page.getByRole('heading', { name: '余额流水' })).toBeVisible();
   await expect(page.locator('.ledger-totals')).toContainText(/共 \d+ 条/);
   await expect(page.locator('.ledger-card .data-table tbody tr').filter({ hasText: '文件签章服务费' })).toContainText('-120.00');
-  await expect(page.locator('.ledger-card .data-table tbody tr').last()).toContainText('Opening balance');
+  // Entries are rendered in the reader's language (they store a topic, not prose).
+  await expect(page.locator('.ledger-card .data-table tbody tr').last()).toContainText('期初余额');
 
   await page.getByLabel('类型').selectOption('payment');
   await page.getByRole('button', { name: '筛选' }).click();
@@ -26,7 +27,8 @@ test('balance log: own entries, kind filter in the URL, in-app paging, CSV expor
   const body = new Uint8Array(await csv.body());
   expect(Array.from(body.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
   const lines = new TextDecoder().decode(body).trimEnd().split('\r\n');
-  expect(lines[0]).toContain('时间,类型,变动金额（元）');
+  // The time column names its zone: the page's (the browser's once it told us, else the site's).
+  expect(lines[0]).toMatch(/^\uFEFF?时间（[A-Za-z_/+-]+）,类型,变动金额（元）/);
   expect(lines.slice(1).every((l) => l.includes(',支付,'))).toBe(true);
 
   // Page links navigate inside the app (no full load: the window marker survives).

@@ -30,7 +30,7 @@ export async function approveEndorsement(
   const [target] = await db.sql`SELECT order_id FROM endorsement WHERE id = ${id}`;
   if (!target) throw notFound();
   const done = await inTransaction(db, async (tx) => {
-    await lockPolicy(tx, num(target.order_id));
+    await lockPolicy(db, tx, num(target.order_id));
     let cur = await transition(tx, id, 'approve', { note, decided_at: nowSeconds() });
     const policy = await ctx.port.loadPolicy(tx, cur.orderId);
     if (!policy) throw notFound();

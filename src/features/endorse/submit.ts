@@ -33,7 +33,7 @@ export async function submitEndorsement(db: Db, userId: number, id: number, ctx:
   const day = await today(db, ctx);
   const insurer = await insurerSettings(db);
   const result = await db.sql.begin(async (tx) => {
-    await lockPolicy(tx, e.orderId);
+    await lockPolicy(db, tx, e.orderId);
     let cur = await transition(tx, e.id, 'submit', { submitted_at: nowSeconds() });
     checkEligible(policy);
     checkEffective(policy, cur.effectiveDate, day);

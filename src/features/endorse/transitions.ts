@@ -48,7 +48,7 @@ export async function refundCharge(tx: SQL, e: Endorsement): Promise<Endorsement
 export async function cancelEndorsement(db: Db, userId: number, id: number, reason: string, ctx: EndorseContext): Promise<Endorsement> {
   const e = await findVisibleEndorsement(db, userId, id, db);
   return inTransaction(db, async (tx) => {
-    await lockPolicy(tx, e.orderId);
+    await lockPolicy(db, tx, e.orderId);
     const cur = await transition(tx, e.id, 'cancel', { reason, decided_at: nowSeconds() });
     const from = cur.submittedAt === null ? 'draft' : 'submitted';
     const done = await refundCharge(tx, cur);
@@ -68,7 +68,7 @@ export async function rejectEndorsement(
 ): Promise<Endorsement> {
   const [target] = await db.sql`SELECT order_id FROM endorsement WHERE id = ${id}`;
   const done = await inTransaction(db, async (tx) => {
-    if (target) await lockPolicy(tx, Number(target.order_id));
+    if (target) await lockPolicy(db, tx, Number(target.order_id));
     const cur = await transition(tx, id, 'reject', { reason, decided_at: nowSeconds() });
     const refunded = await refundCharge(tx, cur);
     await event(tx, cur.id, 'submitted', 'rejected', actorId, reason);

@@ -61,7 +61,7 @@ export async function applyInvoice(db: Db, userId: number, input: ApplyInput, me
   try {
     return await db.sql.begin(async (tx) => {
       // The policies behind the sources, locked in id order: a refund on one of them waits, or is waited for.
-      for (const orderId of await policiesOf(tx, input.sources)) await lockPolicy(tx, orderId);
+      for (const orderId of await policiesOf(tx, input.sources)) await lockPolicy(db, tx, orderId);
       const items: { source: NonNullable<Awaited<ReturnType<typeof loadSource>>>; amount: number }[] = [];
       for (const s of input.sources) {
         const source = await loadSource(tx, db, userIds, s.type, s.id);
@@ -187,7 +187,7 @@ export async function issueInvoice(
       tx,
       held.map((h: Row) => ({ type: String(h.source_type) as SourceType, id: num(h.source_id) })),
     ))
-      await lockPolicy(tx, orderId);
+      await lockPolicy(db, tx, orderId);
     const done = await transition(tx, id, 'issue', { invoice_no: invoiceNo, file_path: filePath, issued_at: nowSeconds() });
     const items = await tx`SELECT * FROM invoice_item WHERE invoice_id = ${id}`;
     for (const it of items) {
