@@ -21,13 +21,22 @@ export async function OrderPremium({ db, order, o, timeZone }: { db: Db; order: 
   const priced = mixPremium(order.plan, order.months, order.classMix);
   const [entries, net] = await Promise.all([premiumHistory(db.sql, order.id), netPremium(db.sql, order.id)]);
   const refs = await endorsementRefs(db, [...new Set(entries.map((e) => e.endorsementId).filter((id): id is number => id !== null))]);
-  // One line per movement: a refund taken from several sources is several entries of one ledger move.
-  const moves: { at: number; kind: string; amount: number; ref: string; effective: string; people: number }[] = [];
+  // One line per ledger move: a refund taken from several sources is several entries of one move.
+  const moves: { id: string; at: number; kind: string; amount: number; ref: string; effective: string; people: number }[] = [];
   for (const e of entries) {
     const last = moves.at(-1);
     const ref = e.endorsementId ? refs.get(e.endorsementId)?.endorseNo || refs.get(e.endorsementId)?.applyNo || '' : '';
-    if (last && e.requestId.includes('#') && !e.requestId.endsWith('#1') && last.kind === e.kind) last.amount += e.amount;
-    else moves.push({ at: e.createdAt, kind: e.kind, amount: e.amount, ref, effective: e.effectiveDate, people: e.people.length });
+    if (last?.id === e.ledgerRequestId) last.amount += e.amount;
+    else
+      moves.push({
+        id: e.ledgerRequestId,
+        at: e.createdAt,
+        kind: e.kind,
+        amount: e.amount,
+        ref,
+        effective: e.effectiveDate,
+        people: e.people.length,
+      });
   }
   let running = 0;
   return (

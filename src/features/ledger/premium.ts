@@ -72,6 +72,8 @@ export interface PremiumEntry {
   source: PremiumSource;
   endorsementId: number | null;
   requestId: string;
+  /** The ledger move it belongs to: a refund taken from several sources is several entries of one move. */
+  ledgerRequestId: string;
   effectiveDate: string;
   people: PremiumPerson[];
   createdAt: number;
@@ -95,6 +97,7 @@ export function toPremiumEntry(r: Row): PremiumEntry {
     source: { type: String(r.source_type) as PremiumSourceType, id: num(r.source_id) },
     endorsementId: r.endorsement_id == null ? null : num(r.endorsement_id),
     requestId: String(r.request_id),
+    ledgerRequestId: String(r.ledger_request_id),
     effectiveDate: String(r.effective_date ?? ''),
     people,
     createdAt: num(r.created_at),

@@ -13,6 +13,7 @@ import { computePremium } from '~/features/products';
 import { movePremium, netPremium, type PremiumPerson } from '~/features/ledger';
 import { maskResidentId } from '~/lib/cn-id';
 import { daysInclusive, proRata } from '~/lib/pro-rata';
+import { addDays } from './dates';
 import { type InsuredRecord, toInsured } from './insured';
 import { ledgerParams, type OrderRecord } from './records';
 
@@ -71,7 +72,7 @@ export function surrenderBreakdown(
     const days = Math.min(D, keptDays(r.activeFrom, r.activeTo, date));
     const kept = Math.min(paid, people * proRata(P, days, D));
     const keptTo = days ? (r.activeTo < date ? r.activeTo : date) : '';
-    const refundFrom = days ? nextDay(keptTo) : r.activeFrom;
+    const refundFrom = days ? addDays(keptTo, 1) : r.activeFrom;
     const hasRefund = refundFrom <= r.activeTo;
     return {
       insured_id: r.id || null,
@@ -153,12 +154,6 @@ export async function settleSurrender(tx: SQL, order: OrderRecord, date: string,
     else await tx`UPDATE order_insured SET active_to = ${l.kept_to}, premium = ${l.kept} WHERE id = ${l.insured_id}`;
   }
   return b.refund;
-}
-
-function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
 }
 
 /** Refusal: everything paid on the policy goes back to whoever paid it, once. */
