@@ -42,6 +42,19 @@ setInterval(purge, 6 * 3600 * 1000).unref();
 // An asynchronous collection every 5 s lets their finalizers free it (docs/benchmarks.md, soak).
 setInterval(() => Bun.gc(false), 5_000).unref();
 
+// PORTAL_MEMORY_LOG=<seconds>: print the process's memory split (JS heap vs native) that often,
+// for `bun run soak` and anyone chasing growth.
+const memoryLogEvery = Number(process.env.PORTAL_MEMORY_LOG ?? 0);
+if (memoryLogEvery > 0) {
+  const mib = (n: number) => (n / 1048576).toFixed(1);
+  setInterval(() => {
+    const m = process.memoryUsage();
+    console.log(
+      `memory: rss ${mib(m.rss)} heapUsed ${mib(m.heapUsed)} heapTotal ${mib(m.heapTotal)} external ${mib(m.external)} arrayBuffers ${mib(m.arrayBuffers)} MiB`,
+    );
+  }, memoryLogEvery * 1000).unref();
+}
+
 // Refuses PORTAL_CAPTCHA_TEST=1 with NODE_ENV=production before serving anything.
 (await import('../src/features/captcha')).captchaTestMode();
 
