@@ -22,9 +22,10 @@ import { allowPageCache } from '~/server/page-cache';
 import { getDb } from '~/server/db/client';
 import { Auth } from './auth';
 import { OrderForm } from './order-form';
-import { OrderFrame } from './order-frame';
+import { PageFrame } from '~/ui';
+import './order-page.css';
 import { OrderStatusBadge } from './order-status';
-import { fill, type OrderTexts } from './order-text';
+import { fill, orderText, type OrderTexts } from './order-text';
 import { NavAnchor } from './nav-anchor';
 import { Notice } from './notice';
 import { StaticRegion } from './static-region';
@@ -89,10 +90,14 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
   // The list shows the member's orders, products and config only: all versioned (decision 0009).
   if (!creating) allowPageCache();
   return (
-    <OrderFrame
+    <PageFrame
       page={`user/order/${type}`}
-      title={(o) => (creating ? `${o.titles[type]} · ${o.titles.newOrder}` : o.titles[type])}
-      actions={({ o }) => {
+      title={({ view }) => {
+        const o = orderText(view.locale);
+        return creating ? `${o.titles[type]} · ${o.titles.newOrder}` : o.titles[type];
+      }}
+      actions={({ view }) => {
+        const o = orderText(view.locale);
         const { q } = parseOrderQuery(type, query);
         const qs = orderQueryString(q);
         return creating ? (
@@ -119,7 +124,8 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
           </>
         );
       }}
-      render={async ({ view, o }) => {
+      render={async ({ view }) => {
+        const o = orderText(view.locale);
         const session = getRequestContext().session;
         if (!session) return null;
         const db = getDb();

@@ -8,7 +8,7 @@ import type { PageProps } from 'waku/router';
 import { AccountChart } from '~/components/account-chart';
 import { Avatar } from '~/components/avatar';
 import { Icon, routeIcon } from '~/components/icon';
-import { MemberPage } from '~/components/member-page';
+import { PageFrame } from '~/ui';
 import { NavAnchor } from '~/components/nav-anchor';
 import { StaticRegion } from '~/components/static-region';
 import { loadOverview } from '~/features/account';
@@ -28,7 +28,7 @@ export default function OverviewPage({ query }: PageProps<'/user/account/overvie
   allowPageCache(); // member, ledgers and config; the greeting's hour is part of the key (decision 0009)
   const days = new URLSearchParams(query ?? '').get('days') === '30' ? 30 : 7;
   return (
-    <MemberPage
+    <PageFrame
       page="user/account/overview"
       actions={({ t }) => (
         <NavAnchor to="/user/account/profile" className="btn btn-ghost btn-sm" match="none">

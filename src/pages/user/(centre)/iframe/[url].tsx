@@ -6,7 +6,7 @@
  */
 import type { PageProps } from 'waku/router';
 import { Icon } from '~/components/icon';
-import { MemberPage } from '~/components/member-page';
+import { PageFrame } from '~/ui';
 import { Notice } from '~/components/notice';
 import { checkIframeUrl } from '~/lib/iframe-url';
 import { getDb } from '~/server/db/client';
@@ -25,7 +25,7 @@ export default async function IframePage({ url }: PageProps<'/user/iframe/[url]'
   const check = checkIframeUrl(decodeOnce(url), iframeHosts);
   const target = check.ok ? check.url : null;
   return (
-    <MemberPage
+    <PageFrame
       page="user/iframe"
       bare
       render={({ t }) =>

@@ -5,7 +5,7 @@
  */
 import { endorseText } from '~/components/endorse-text';
 import { StatusBadge } from '~/components/endorse-status';
-import { MemberPage } from '~/components/member-page';
+import { PageFrame } from '~/ui';
 import { Notice } from '~/components/notice';
 import { invoiceDetail, toInvoiceRow } from '~/features/invoices';
 import { ApiForm } from '~/components/api-form';
@@ -18,7 +18,7 @@ import { hasExplicitRule } from '~/server/permissions';
 export default function OperatorInvoiceDetailPage({ query }: { query?: string }) {
   const id = Number(new URLSearchParams(query ?? '').get('id'));
   return (
-    <MemberPage
+    <PageFrame
       page="user/operator/invoiceDetail"
       actions={({ view }) => (
         <a href="/user/operator/invoices" className="btn btn-ghost">

@@ -4,13 +4,14 @@
  * and ID number instead) → details. Each step is a GET form or plain links, so the choices live
  * in the URL; only the last step (sending the report) is an island.
  */
-import { claimablePolicies, insuredOn, insuredPersonOn, siteToday } from '~/features/claims';
-import { CLAIM_TYPES, isDay, requiredDocuments } from '~/features/claims/schemas';
-import { ClaimForm } from '~/islands/claim-form';
+import { siteToday } from '../model';
+import { claimablePolicies, insuredOn, insuredPersonOn } from '../report-lookups';
+import { CLAIM_TYPES, isDay, requiredDocuments } from '../schemas';
+import { ClaimForm } from './claim-form';
 import type { Locale } from '~/lib/types';
 import type { Db } from '~/server/db/client';
-import { type claimText, claimMessage, fill } from './claim-text';
-import { Notice } from './notice';
+import { type claimText, claimMessage, fill } from '../texts';
+import { Notice } from '~/components/notice';
 
 const PATH = '/user/claim/list';
 

@@ -5,7 +5,7 @@
  * valibot schema the API uses (`~/features/claims/schemas`) before sending; the API's answer
  * (a field error, `data.missing`, 409) is shown beside the field or above the buttons.
  */
-import '../styles/claims.css';
+import './claims.css';
 import { type FormEvent, useId, useState } from 'react';
 import type * as v from 'valibot';
 import {
@@ -16,7 +16,7 @@ import {
   requestDocumentsSchema,
   resubmitSchema,
   withdrawSchema,
-} from '~/features/claims/schemas';
+} from '../schemas';
 import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
 import { navigate, refreshPage } from '~/lib/navigation/browser';
 import { checkInput } from '~/lib/schema';

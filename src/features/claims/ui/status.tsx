@@ -1,7 +1,7 @@
 /** A claim's status as a coloured badge, in the page's language. */
-import type { ClaimStatus } from '~/features/claims/schemas';
+import type { ClaimStatus } from '../schemas';
 import type { Locale } from '~/lib/types';
-import { claimMessage } from './claim-text';
+import { claimMessage } from '../texts';
 
 export function ClaimStatusBadge({ status, locale }: { status: ClaimStatus; locale: Locale }) {
   return (

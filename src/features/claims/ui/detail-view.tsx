@@ -4,14 +4,14 @@
  * the timeline. The actions column is given by the page (member or operator).
  */
 import type { ReactNode } from 'react';
-import type { ClaimDetail } from '~/features/claims';
-import { ClaimDocumentUpload } from '~/islands/claim-document-upload';
+import type { ClaimDetail } from '../queries';
+import { ClaimDocumentUpload } from './document-upload';
 import { ApiButton } from '~/components/api-button';
 import { formatDate, formatMoney } from '~/lib/format';
 import type { Locale } from '~/lib/types';
 import type { UploadFieldProps } from '~/islands/upload-field';
-import { ClaimStatusBadge } from './claim-status';
-import { type claimText, claimMessage, fill } from './claim-text';
+import { ClaimStatusBadge } from './status';
+import { type claimText, claimMessage, fill } from '../texts';
 
 export interface ClaimDetailViewProps {
   detail: ClaimDetail;

@@ -4,7 +4,7 @@
  * site's checks, progress, cancel), then POST /claim/document {id, kind, file_id} and a re-render
  * of the page, so the new file shows in the checklist.
  */
-import '../styles/claims.css';
+import './claims.css';
 import { useState } from 'react';
 import { type UploadedFile, UploadField, type UploadFieldProps } from '~/islands/upload-field';
 import { failureMessage, isCancel, request } from '~/lib/http';

@@ -1,12 +1,14 @@
 /**
- * Texts of the claim pages, the operator's claim pages and the notification bell, per language.
+ * Texts of the claim pages and the operator's claim pages, per language
+ * (`defineTexts`, decision 0014).
  * Status, type and document names come from the claims API messages (one source for both). The
  * report wizard's and the operator pages' parts live in their own files; claimText joins them.
  */
 import { apiMessage } from '~/features/_shared/messages';
+import { defineTexts } from '~/lib/texts';
 import type { Locale } from '~/lib/types';
-import { CLAIM_OPERATOR_TEXT } from './claim-operator-text';
-import { CLAIM_REPORT_TEXT } from './claim-report-text';
+import { CLAIM_OPERATOR_TEXT } from './operator';
+import { CLAIM_REPORT_TEXT } from './report';
 
 const zh = {
   titles: { list: '理赔列表', detail: '理赔详情', queue: '理赔审核', review: '理赔审核详情' },
@@ -85,13 +87,6 @@ const zh = {
     fileSize: '{size} KB',
   },
   ...CLAIM_OPERATOR_TEXT['zh-cn'],
-  bell: {
-    label: '通知',
-    unread: '{n} 条未读',
-    none: '暂无通知',
-    markAll: '全部标为已读',
-    latest: '最新通知',
-  },
   form: { saving: '提交中…', required: '必填' },
 };
 
@@ -174,22 +169,11 @@ const en: Texts = {
     fileSize: '{size} KB',
   },
   ...CLAIM_OPERATOR_TEXT.en,
-  bell: {
-    label: 'Notifications',
-    unread: '{n} unread',
-    none: 'No notifications',
-    markAll: 'Mark all read',
-    latest: 'Latest notifications',
-  },
   form: { saving: 'Sending…', required: 'Required' },
 };
 
-const TEXTS: Record<Locale, Texts> = { 'zh-cn': zh, en };
-
-/** The claim pages' texts in a language. */
-export function claimText(locale: Locale): Texts {
-  return TEXTS[locale];
-}
+/** The claim pages' texts in a language: `claimText(locale).detail.back`. */
+export const claimText = defineTexts('claims', { 'zh-cn': zh, en });
 
 /** `{name}` placeholders filled in. */
 export { interpolate as fill } from '~/lib/interpolate';

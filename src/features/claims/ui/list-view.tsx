@@ -5,20 +5,13 @@
  * status) share it. Reads the domain functions directly (pages never call the API over HTTP).
  */
 import * as v from 'valibot';
-import {
-  CLAIM_PAGE_SIZES,
-  CLAIM_STATUSES,
-  CLAIM_TYPES,
-  type ClaimListQuery,
-  type ClaimStatus,
-  claimListSchema,
-} from '~/features/claims/schemas';
-import type { ClaimListItem } from '~/features/claims';
+import { CLAIM_PAGE_SIZES, CLAIM_STATUSES, CLAIM_TYPES, type ClaimListQuery, type ClaimStatus, claimListSchema } from '../schemas';
+import type { ClaimListItem } from '../queries';
 import { formatDate, formatMoney } from '~/lib/format';
 import type { Locale } from '~/lib/types';
-import { ClaimStatusBadge } from './claim-status';
-import { type claimText, claimMessage, fill } from './claim-text';
-import { Notice } from './notice';
+import { ClaimStatusBadge } from './status';
+import { type claimText, claimMessage, fill } from '../texts';
+import { Notice } from '~/components/notice';
 
 export const CLAIM_LIST_DEFAULTS: ClaimListQuery = { status: '', type: '', keyword: '', start: '', end: '', page: 1, limit: 10 };
 

@@ -1,0 +1,6 @@
+/**
+ * The UI kit (decision 0014): the building blocks every area's screens share. Server components
+ * and isomorphic helpers only; client components of the kit are imported from their own files.
+ */
+export { frameTitle, GateNotice, type PageContext, PageFrame, type PageFrameProps } from './page-frame';
+export { type PageGate, pageGate } from './page-gate';
