@@ -14,9 +14,9 @@ import type { Locale } from '~/lib/types';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
-import { Notice } from './notice';
-import { pageContext } from './page-context';
-import { PageTitle } from './page-title';
+import { Notice } from '~/ui/notice';
+import { pageContext } from '~/ui/page-context';
+import { PageTitle } from '~/ui/page-title';
 import '../styles/account.css';
 import { interpolate as fill } from '~/lib/interpolate';
 

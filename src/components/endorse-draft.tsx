@@ -13,7 +13,7 @@ import type { Db } from '~/server/db/client';
 import { ItemsTable } from './endorse-items';
 import { money } from './endorse-money';
 import { type EndorseText, fill } from './endorse-text';
-import { Notice } from './notice';
+import { Notice } from '~/ui/notice';
 import '../styles/endorse.css';
 
 /** Step two of Add: the draft with its items and the forms that change it, then Submit. */

@@ -4,7 +4,7 @@ import { eligiblePolicyList, ordersPort } from '~/features/endorse';
 import { ApiForm } from '~/components/api-form';
 import type { Db } from '~/server/db/client';
 import { type EndorseText, fill } from './endorse-text';
-import { Notice } from './notice';
+import { Notice } from '~/ui/notice';
 import '../styles/endorse.css';
 
 /** Step one of Add: the policy (eligible ones, each with its open endorsement) and the effective date. */

@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { NavAnchor } from '~/components/nav-anchor';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { StaticRegion } from '~/components/static-region';
 import {
   describeEntry,

@@ -7,7 +7,7 @@
  */
 import { Avatar } from './avatar';
 import { HeadNav } from './head-nav';
-import { Icon, routeIcon } from './icon';
+import { Icon, routeIcon } from '~/ui/icon';
 import { MenuLink } from './menu-link';
 import { NavAnchor } from './nav-anchor';
 import { StaticRegion } from './static-region';

@@ -10,7 +10,7 @@ import { fenToYuan } from '~/lib/money';
 import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { OrderActions, OrderRefresh } from '~/islands/order-actions';
-import { Notice } from './notice';
+import { Notice } from '~/ui/notice';
 import { mixPremium } from '~/features/products';
 import { PageFrame } from '~/ui';
 import './order-page.css';

@@ -27,7 +27,7 @@ import './order-page.css';
 import { OrderStatusBadge } from './order-status';
 import { fill, orderText, type OrderTexts } from './order-text';
 import { NavAnchor } from './nav-anchor';
-import { Notice } from './notice';
+import { Notice } from '~/ui/notice';
 import { StaticRegion } from './static-region';
 
 const DEFAULTS: Omit<OrderListQuery, 'type'> = { status: '', keyword: '', start: '', end: '', page: 1, limit: 10 };

@@ -8,10 +8,10 @@
  * else `title(ctx)`, else the page bundle's `title`, else the common route title.
  */
 import type { ReactNode } from 'react';
-import { Notice } from '~/components/notice';
-import { NotAvailable } from '~/components/not-available';
-import { type PageContext, pageContext } from '~/components/page-context';
-import { PageTitle } from '~/components/page-title';
+import { Notice } from './notice';
+import { NotAvailable } from './not-available';
+import { type PageContext, pageContext } from './page-context';
+import { PageTitle } from './page-title';
 import { menuTitleFor } from '~/lib/member-centre';
 import { type PageGate, pageGate } from './page-gate';
 

@@ -9,7 +9,7 @@ import { claimText } from '../texts';
 
 import { ClaimDetailView } from './detail-view';
 import { claimFormMessages } from './report-wizard';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { claimDetail } from '../queries';
 import { markReadByLink } from '~/features/notifications';
 import { ClaimForm } from './claim-form';

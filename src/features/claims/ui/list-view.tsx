@@ -11,7 +11,7 @@ import { formatDate, formatMoney } from '~/lib/format';
 import type { Locale } from '~/lib/types';
 import { ClaimStatusBadge } from './status';
 import { type claimText, claimMessage, fill } from '../texts';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 
 export const CLAIM_LIST_DEFAULTS: ClaimListQuery = { status: '', type: '', keyword: '', start: '', end: '', page: 1, limit: 10 };
 

@@ -11,7 +11,7 @@ import { ClaimForm } from './claim-form';
 import type { Locale } from '~/lib/types';
 import type { Db } from '~/server/db/client';
 import { type claimText, claimMessage, fill } from '../texts';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 
 const PATH = '/user/claim/list';
 

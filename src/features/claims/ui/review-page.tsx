@@ -10,7 +10,7 @@ import { PageFrame } from '~/ui';
 import { ClaimDetailView } from './detail-view';
 import { claimFormMessages } from './report-wizard';
 import { claimMessage, claimText } from '../texts';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { siteToday } from '../model';
 import { claimDetail } from '../queries';
 import { markReadByLink } from '~/features/notifications';

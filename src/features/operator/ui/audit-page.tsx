@@ -1,6 +1,6 @@
 /** /user/operator/audit: the audit log with its filters in the URL and a CSV export of the same filter. */
 import * as v from 'valibot';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { formatDate } from '~/lib/format';
 import { getDb } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';

@@ -1,6 +1,6 @@
 /** /user/operator/members: the member list with its filters in the URL (GET form, plain page links). */
 import * as v from 'valibot';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { formatDate, formatMoney } from '~/lib/format';
 import { getDb } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';

@@ -5,9 +5,9 @@
  */
 import { menuTitleFor } from '~/lib/member-centre';
 import type { ReactNode } from 'react';
-import { Notice } from '~/components/notice';
-import { pageContext } from '~/components/page-context';
-import { PageTitle } from '~/components/page-title';
+import { Notice } from '~/ui/notice';
+import { pageContext } from '~/ui/page-context';
+import { PageTitle } from '~/ui/page-title';
 import { apiMessage } from '~/features/_shared/messages';
 import type { Locale } from '~/lib/types';
 import type { PortalView } from '~/server/portal';

@@ -7,7 +7,7 @@
 import type { PageProps } from 'waku/router';
 import { AccountChart } from '~/components/account-chart';
 import { Avatar } from '~/components/avatar';
-import { Icon, routeIcon } from '~/components/icon';
+import { Icon, routeIcon } from '~/ui/icon';
 import { PageFrame } from '~/ui';
 import { NavAnchor } from '~/components/nav-anchor';
 import { StaticRegion } from '~/components/static-region';

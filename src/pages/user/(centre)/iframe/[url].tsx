@@ -5,9 +5,9 @@
  * (the page CSP's frame-src lists the same hosts); anything else gets a clear refusal.
  */
 import type { PageProps } from 'waku/router';
-import { Icon } from '~/components/icon';
+import { Icon } from '~/ui/icon';
 import { PageFrame } from '~/ui';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { checkIframeUrl } from '~/lib/iframe-url';
 import { getDb } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';

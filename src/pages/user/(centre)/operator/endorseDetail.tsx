@@ -7,7 +7,7 @@ import { endorseText } from '~/components/endorse-text';
 import { EndorseDetailView } from '~/components/endorse-detail';
 import { RosterView } from '~/components/endorse-roster';
 import { PageFrame } from '~/ui';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { endorsementDetail, findVisibleEndorsement, ordersPort, siteToday } from '~/features/endorse';
 import { ApiForm } from '~/components/api-form';
 import { getRequestContext, markRecordNotFound } from '~/server/context';

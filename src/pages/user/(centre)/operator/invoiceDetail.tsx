@@ -6,7 +6,7 @@
 import { endorseText } from '~/components/endorse-text';
 import { StatusBadge } from '~/components/endorse-status';
 import { PageFrame } from '~/ui';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { invoiceDetail, toInvoiceRow } from '~/features/invoices';
 import { ApiForm } from '~/components/api-form';
 import { UploadField } from '~/islands/upload-field';

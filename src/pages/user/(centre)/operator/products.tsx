@@ -11,7 +11,7 @@ import { ProductPlanForm } from '~/islands/product-plan-form';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 
 export default function Page() {
   return (

@@ -11,7 +11,7 @@ import { EndorseDraft } from '~/components/endorse-draft';
 import { EndorseList, parseEndorseQuery } from '~/components/endorse-list';
 import { EndorseStart } from '~/components/endorse-start';
 import { PageFrame } from '~/ui';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { baseEndorseContext, findVisibleEndorsement, listEndorsements, runDueSandbox, siteToday } from '~/features/endorse';
 import { checkAuth } from '~/lib/member-centre';
 import { getRequestContext, markRecordNotFound } from '~/server/context';

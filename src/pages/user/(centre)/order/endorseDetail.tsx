@@ -8,7 +8,7 @@ import { endorseText } from '~/components/endorse-text';
 import { EndorseDetailView } from '~/components/endorse-detail';
 import { RosterView } from '~/components/endorse-roster';
 import { PageFrame } from '~/ui';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { baseEndorseContext, endorsementDetail, findVisibleEndorsement, ordersPort, runDueSandbox, siteToday } from '~/features/endorse';
 import { ApiButton } from '~/components/api-button';
 import { getRequestContext, markRecordNotFound } from '~/server/context';

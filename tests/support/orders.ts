@@ -6,8 +6,8 @@ import { seedLedgerDemo } from '~/features/ledger';
 import type { Db } from '~/server/db/client';
 import { num } from '~/server/db/client';
 import { ensureDatabase } from '~/server/db/seed';
-import { type Engine, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
-import { seedOrdersDemo } from './demo';
+import { type Engine, freshDatabase, type TestDatabase } from './test-db';
+import { seedOrdersDemo } from '~/features/orders/demo';
 
 export async function ordersDatabase(engine: Engine, opts: { demoOrders?: boolean } = {}): Promise<TestDatabase> {
   const t = await freshDatabase(engine);

@@ -5,7 +5,7 @@
  */
 import { encode } from 'fast-png';
 import { ensureDatabase } from '~/server/db/seed';
-import { type Engine, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
+import { type Engine, freshDatabase, type TestDatabase } from './test-db';
 
 const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
-import type { S3Config } from './s3-storage';
+import type { S3Config } from '~/features/upload/s3-storage';
 
 const CORS = `<CORSConfiguration>
   <CORSRule>

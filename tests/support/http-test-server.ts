@@ -5,9 +5,9 @@
  * top level would run for the first importing file only.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, spyOn } from 'bun:test';
-import { notifyState, resetNotify } from '../notify';
-import { documentLoad } from '../navigation/bindings';
-import { tokenStore } from './tokens';
+import { notifyState, resetNotify } from '~/lib/notify';
+import { documentLoad } from '~/lib/navigation/bindings';
+import { tokenStore } from '~/lib/http/tokens';
 
 /** One request as the server received it. */
 export interface Hit {

@@ -1,8 +1,8 @@
 /** Fixtures of the sealing tests (not shipped code): PDFs, seal PNGs, red-pixel counting. */
 import { degrees, PDFDocument } from '@cantoo/pdf-lib';
 import { encode } from 'fast-png';
-import { renderPage } from './pdf-tools';
-import { mmToPt } from './stamp';
+import { renderPage } from '~/features/sealing/pdf-tools';
+import { mmToPt } from '~/features/sealing/stamp';
 
 /**
  * A PDF of `pages` A4 pages with a line of text each; `rotate[i]` sets page i's `/Rotate`, `crop[i]`
