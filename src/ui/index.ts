@@ -4,3 +4,5 @@
  */
 export { frameTitle, GateNotice, type PageContext, PageFrame, type PageFrameProps } from './page-frame';
 export { type PageGate, pageGate } from './page-gate';
+export { Pager, type PagerProps } from './pager';
+export { uiText } from './texts';

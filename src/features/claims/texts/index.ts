@@ -42,10 +42,6 @@ const zh = {
     empty: '还没有理赔记录。',
     emptyFiltered: '没有符合条件的理赔。',
     pastEnd: '这一页没有记录了。',
-    prev: '上一页',
-    next: '下一页',
-    pageOf: '第 {page} / {pages} 页',
-    pages: '分页',
   },
   ...CLAIM_REPORT_TEXT['zh-cn'],
   detail: {
@@ -124,10 +120,6 @@ const en: Texts = {
     empty: 'No claims yet.',
     emptyFiltered: 'No claims match these filters.',
     pastEnd: 'There is nothing on this page.',
-    prev: 'Previous',
-    next: 'Next',
-    pageOf: 'Page {page} of {pages}',
-    pages: 'Pages',
   },
   ...CLAIM_REPORT_TEXT.en,
   detail: {

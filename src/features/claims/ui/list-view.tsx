@@ -12,6 +12,7 @@ import type { Locale } from '~/lib/types';
 import { ClaimStatusBadge } from './status';
 import { type claimText, claimMessage, fill } from '../texts';
 import { Notice } from '~/ui/notice';
+import { Pager } from '~/ui/pager';
 
 export const CLAIM_LIST_DEFAULTS: ClaimListQuery = { status: '', type: '', keyword: '', start: '', end: '', page: 1, limit: 10 };
 
@@ -56,7 +57,6 @@ export interface ClaimListProps {
 }
 
 export function ClaimList({ path, detailPath, q, ok, result, locale, c, timeZone, empty }: ClaimListProps) {
-  const pages = Math.max(1, Math.ceil(result.total / q.limit));
   const m = (k: string) => claimMessage(locale, k);
   const filtered = Boolean(q.status || q.type || q.keyword || q.start || q.end);
   return (
@@ -199,29 +199,7 @@ export function ClaimList({ path, detailPath, q, ok, result, locale, c, timeZone
             </table>
           </div>
         )}
-        {result.total > 0 ? (
-          <nav className="pager" aria-label={c.table.pages}>
-            {q.page > 1 ? (
-              <a className="btn btn-ghost btn-sm" href={href(path, q, Math.min(q.page - 1, pages))} rel="prev">
-                {c.table.prev}
-              </a>
-            ) : (
-              <span className="btn btn-ghost btn-sm is-disabled" aria-disabled="true">
-                {c.table.prev}
-              </span>
-            )}
-            <span className="pager-status">{fill(c.table.pageOf, { page: q.page, pages })}</span>
-            {q.page < pages ? (
-              <a className="btn btn-ghost btn-sm" href={href(path, q, q.page + 1)} rel="next">
-                {c.table.next}
-              </a>
-            ) : (
-              <span className="btn btn-ghost btn-sm is-disabled" aria-disabled="true">
-                {c.table.next}
-              </span>
-            )}
-          </nav>
-        ) : null}
+        <Pager locale={locale} total={result.total} page={q.page} limit={q.limit} href={(p) => href(path, q, p)} />
       </section>
     </div>
   );

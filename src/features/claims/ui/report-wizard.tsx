@@ -10,8 +10,9 @@ import { CLAIM_TYPES, isDay, requiredDocuments } from '../schemas';
 import { ClaimForm } from './claim-form';
 import type { Locale } from '~/lib/types';
 import type { Db } from '~/server/db/client';
-import { type claimText, claimMessage, fill } from '../texts';
+import { type claimText, claimMessage } from '../texts';
 import { Notice } from '~/ui/notice';
+import { Pager } from '~/ui/pager';
 
 const PATH = '/user/claim/list';
 
@@ -167,7 +168,6 @@ export async function ClaimReport({ db, userId, params, locale, c, timeZone }: C
     if (!person) {
       const limit = 10;
       const found = await insuredOn(db, userId, { order_id: policy.order_id, accident_date: date, keyword, page, limit });
-      const pages = Math.max(1, Math.ceil(found.total / limit));
       const base = { accident_date: date, order_id: policy.order_id, ...(keyword ? { keyword } : {}) };
       return (
         <section className="card claim-wizard" aria-labelledby="cr-title">
@@ -203,21 +203,7 @@ export async function ClaimReport({ db, userId, params, locale, c, timeZone }: C
               ))}
             </ul>
           )}
-          {found.total > limit ? (
-            <nav className="pager" aria-label={c.table.pages}>
-              {page > 1 ? (
-                <a className="btn btn-ghost btn-sm" href={link({ ...base, page: page - 1 })} rel="prev">
-                  {c.table.prev}
-                </a>
-              ) : null}
-              <span className="pager-status">{fill(c.table.pageOf, { page, pages })}</span>
-              {page < pages ? (
-                <a className="btn btn-ghost btn-sm" href={link({ ...base, page: page + 1 })} rel="next">
-                  {c.table.next}
-                </a>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pager locale={locale} total={found.total} page={page} limit={limit} href={(p) => link({ ...base, page: p })} compact />
         </section>
       );
     }
