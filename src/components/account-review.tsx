@@ -7,7 +7,7 @@ import { menuTitleFor } from '~/lib/member-centre';
 import { listTopupsForReview } from '~/features/account';
 import { apiMessage } from '~/features/_shared/messages';
 import { AccountReviewActions } from '~/islands/account-review-actions';
-import { NavAnchor } from './nav-anchor';
+import { NavAnchor } from '~/ui/nav-anchor';
 import { formatDate, formatMoney } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import type { Locale } from '~/lib/types';

@@ -4,8 +4,8 @@
  * Writes go through the API's forms and buttons; the class and date fields show the live estimate.
  */
 import { DOCUMENT_KINDS, endorsementDetail, findVisibleEndorsement, ordersPort, rosterPage } from '~/features/endorse';
-import { ApiButton } from '~/components/api-button';
-import { ApiForm } from '~/components/api-form';
+import { ApiButton } from '~/ui/api-button';
+import { ApiForm } from '~/ui/api-form';
 import { ClassEstimate, DateEstimate } from '~/islands/endorse-estimate';
 import { UploadField } from '~/islands/upload-field';
 import type { Locale, UploadConfig } from '~/lib/types';

@@ -1,7 +1,7 @@
 /** Step one of the Add flow: the policy and the effective date of a new draft (the create API through a form). */
 import { getRequestContext } from '~/server/context';
 import { eligiblePolicyList, ordersPort } from '~/features/endorse';
-import { ApiForm } from '~/components/api-form';
+import { ApiForm } from '~/ui/api-form';
 import type { Db } from '~/server/db/client';
 import { type EndorseText, fill } from './endorse-text';
 import { Notice } from '~/ui/notice';

@@ -7,7 +7,7 @@ import { HeadNav } from './head-nav';
 import { Icon } from '~/ui/icon';
 import { NotificationBell } from './notification-bell';
 import { PrefsBar } from './prefs-bar';
-import { StaticRegion } from './static-region';
+import { StaticRegion } from '~/ui/static-region';
 import { UserMenu } from './user-menu';
 import { pagePath } from '~/ui/page-context';
 import type { Translator } from '~/lib/i18n';

@@ -5,13 +5,13 @@
  */
 import './notification-bell.css';
 import { bellSummary, noteLocale } from '~/features/notifications';
-import { ApiButton } from '~/components/api-button';
+import { ApiButton } from '~/ui/api-button';
 import { formatDate } from '~/lib/format';
 import type { Locale } from '~/lib/types';
 import { tryRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { defineTexts, fill } from '~/lib/texts';
-import { StaticRegion } from './static-region';
+import { StaticRegion } from '~/ui/static-region';
 
 /** The bell's own texts. */
 const bellText = defineTexts('notification-bell', {

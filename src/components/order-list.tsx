@@ -20,15 +20,15 @@ import { fenToYuan } from '~/lib/money';
 import { getRequestContext } from '~/server/context';
 import { allowPageCache } from '~/server/page-cache';
 import { getDb } from '~/server/db/client';
-import { Auth } from './auth';
+import { Auth } from '~/ui/auth';
 import { OrderForm } from './order-form';
 import { PageFrame } from '~/ui';
 import './order-page.css';
 import { OrderStatusBadge } from './order-status';
 import { fill, orderText, type OrderTexts } from './order-text';
-import { NavAnchor } from './nav-anchor';
+import { NavAnchor } from '~/ui/nav-anchor';
 import { Notice } from '~/ui/notice';
-import { StaticRegion } from './static-region';
+import { StaticRegion } from '~/ui/static-region';
 
 const DEFAULTS: Omit<OrderListQuery, 'type'> = { status: '', keyword: '', start: '', end: '', page: 1, limit: 10 };
 /** Statuses a member filters by (`paid` is only a moment between payment and underwriting). */

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { fileListSchema, listSealedFiles, listSeals, sealOwnerOf } from '~/features/sealing';
-import { ApiButton } from '~/components/api-button';
+import { ApiButton } from '~/ui/api-button';
 import { SealAction } from '~/islands/seal-action';
 import { SealAddForms } from '~/islands/seal-add-forms';
 import { SealWorkbench } from '~/islands/seal-workbench';

@@ -4,7 +4,7 @@ import { Icon } from '~/ui/icon';
 import { PageTitle } from '~/ui/page-title';
 import { PRODUCTS } from '~/components/products';
 import { pageContext } from '~/ui/page-context';
-import { NavAnchor } from '~/components/nav-anchor';
+import { NavAnchor } from '~/ui/nav-anchor';
 
 export default async function Home() {
   const { view, t } = await pageContext('index');

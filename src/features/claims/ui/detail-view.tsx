@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { ClaimDetail } from '../queries';
 import { ClaimDocumentUpload } from './document-upload';
-import { ApiButton } from '~/components/api-button';
+import { ApiButton } from '~/ui/api-button';
 import { formatDate, formatMoney } from '~/lib/format';
 import type { Locale } from '~/lib/types';
 import type { UploadFieldProps } from '~/islands/upload-field';

@@ -7,7 +7,7 @@ import './claims.css';
 import { PageFrame } from '~/ui';
 import { claimText } from '../texts';
 
-import { Auth } from '~/components/auth';
+import { Auth } from '~/ui/auth';
 import { ClaimList, claimQueryString, parseClaimQuery } from './list-view';
 import { ClaimReport } from './report-wizard';
 import { listClaims } from '../queries';

@@ -14,7 +14,7 @@ import { Notice } from '~/ui/notice';
 import { siteToday } from '../model';
 import { claimDetail } from '../queries';
 import { markReadByLink } from '~/features/notifications';
-import { ApiButton } from '~/components/api-button';
+import { ApiButton } from '~/ui/api-button';
 import { ClaimForm } from './claim-form';
 import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';

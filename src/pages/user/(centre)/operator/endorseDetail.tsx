@@ -9,7 +9,7 @@ import { RosterView } from '~/components/endorse-roster';
 import { PageFrame } from '~/ui';
 import { Notice } from '~/ui/notice';
 import { endorsementDetail, findVisibleEndorsement, ordersPort, siteToday } from '~/features/endorse';
-import { ApiForm } from '~/components/api-form';
+import { ApiForm } from '~/ui/api-form';
 import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';

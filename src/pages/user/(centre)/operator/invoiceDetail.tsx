@@ -8,7 +8,7 @@ import { StatusBadge } from '~/components/endorse-status';
 import { PageFrame } from '~/ui';
 import { Notice } from '~/ui/notice';
 import { invoiceDetail, toInvoiceRow } from '~/features/invoices';
-import { ApiForm } from '~/components/api-form';
+import { ApiForm } from '~/ui/api-form';
 import { UploadField } from '~/islands/upload-field';
 import { formatDate, formatMoney } from '~/lib/format';
 import { getRequestContext, markRecordNotFound } from '~/server/context';

@@ -5,7 +5,7 @@
  * live premium) and submits it.
  */
 import type { PageProps } from 'waku/router';
-import { Auth } from '~/components/auth';
+import { Auth } from '~/ui/auth';
 import { endorseText } from '~/components/endorse-text';
 import { EndorseDraft } from '~/components/endorse-draft';
 import { EndorseList, parseEndorseQuery } from '~/components/endorse-list';

@@ -1,7 +1,7 @@
 'use client';
 /**
  * A static region in the browser: an element whose inner HTML the server rendered once
- * (src/components/static-region.tsx). On the first page load the RSC payload carries only a
+ * (src/ui/static-region.tsx). On the first page load the RSC payload carries only a
  * token: the HTML render takes the markup from the server-side hand-off, and hydration reads it
  * back from the DOM, so the markup is not sent twice. On client navigation the payload carries
  * the markup itself. React never renders or hydrates inside it.

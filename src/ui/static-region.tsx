@@ -1,11 +1,11 @@
 /**
  * A region of a page rendered to HTML once on the server and never hydrated: for markup without
  * islands that is large and repeated (the member sidebar, list tables). Links inside navigate in
- * the app when they carry `data-nav` (see src/components/nav-anchor.tsx). See
+ * the app when they carry `data-nav` (see src/ui/nav-anchor.tsx). See
  * docs/decisions/0008-static-regions.md.
  */
 import type { ReactNode } from 'react';
-import { StaticHtml, type StaticHtmlProps } from '~/islands/static-html';
+import { StaticHtml, type StaticHtmlProps } from './static-html';
 import { handOff } from '~/lib/static-html/handoff';
 import { requestStore } from '~/server/context';
 import { renderStaticMarkup } from '~/server/render/static-markup';

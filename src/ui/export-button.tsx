@@ -2,7 +2,7 @@
  * The Export action of a list page: present only when the member's group holds the page's
  * `export` button rule (removed otherwise); the API checks the same rule on every call.
  */
-import { ApiButton } from '~/components/api-button';
+import { ApiButton } from './api-button';
 import { Auth } from './auth';
 import type { Translator } from '~/lib/i18n';
 
