@@ -6,3 +6,4 @@ export { frameTitle, GateNotice, type PageContext, PageFrame, type PageFrameProp
 export { type PageGate, pageGate } from './page-gate';
 export { Pager, type PagerProps } from './pager';
 export { uiText } from './texts';
+export { type Column, DataTable, type DataTableProps } from './data-table';

@@ -12,6 +12,7 @@ import type { Locale } from '~/lib/types';
 import { ClaimStatusBadge } from './status';
 import { type claimText, claimMessage, fill } from '../texts';
 import { Notice } from '~/ui/notice';
+import { DataTable } from '~/ui/data-table';
 import { Pager } from '~/ui/pager';
 
 export const CLAIM_LIST_DEFAULTS: ClaimListQuery = { status: '', type: '', keyword: '', start: '', end: '', page: 1, limit: 10 };
@@ -150,54 +151,55 @@ export function ClaimList({ path, detailPath, q, ok, result, locale, c, timeZone
             {result.total === 0 && !filtered ? empty : null}
           </div>
         ) : (
-          <div className="table-scroll">
-            <table className="data-table claim-table">
-              <thead>
-                <tr>
-                  <th scope="col">{c.table.claimNo}</th>
-                  <th scope="col">{c.table.status}</th>
-                  <th scope="col">{c.table.insured}</th>
-                  <th scope="col">{c.table.type}</th>
-                  <th scope="col">{c.table.policyNo}</th>
-                  <th scope="col">{c.table.accidentDate}</th>
-                  <th scope="col" className="num">
+          <DataTable
+            className="claim-table"
+            rows={result.list}
+            rowKey={(r) => r.id}
+            rowAttrs={(r) => ({ 'data-claim': r.claim_no })}
+            columns={[
+              {
+                head: c.table.claimNo,
+                cellClass: 'cl-no nowrap',
+                cell: (r) => (
+                  <>
+                    <a className="claim-no" href={`${detailPath}?id=${r.id}`}>
+                      {r.claim_no}
+                    </a>
+                    <span className="claim-sub">{formatDate(r.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</span>
+                  </>
+                ),
+              },
+              { head: c.table.status, cellClass: 'cl-status', cell: (r) => <ClaimStatusBadge status={r.status} locale={locale} /> },
+              { head: c.table.insured, cellClass: 'cl-who', cell: (r) => r.insured_name },
+              { head: c.table.type, cellClass: 'cl-type nowrap', cell: (r) => m(`claim.types.${r.type}`) },
+              { head: c.table.policyNo, cellClass: 'cl-policy nowrap', cell: (r) => r.policy_no },
+              { head: c.table.accidentDate, cellClass: 'cl-when nowrap', cell: (r) => r.accident_date },
+              {
+                head: (
+                  <>
                     {c.table.estimated} / {c.table.approved}
-                  </th>
-                  <th scope="col">
-                    <span className="sr-only">{c.table.view}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.list.map((r) => (
-                  <tr key={r.id} data-claim={r.claim_no}>
-                    <td className="cl-no nowrap">
-                      <a className="claim-no" href={`${detailPath}?id=${r.id}`}>
-                        {r.claim_no}
-                      </a>
-                      <span className="claim-sub">{formatDate(r.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</span>
-                    </td>
-                    <td className="cl-status">
-                      <ClaimStatusBadge status={r.status} locale={locale} />
-                    </td>
-                    <td className="cl-who">{r.insured_name}</td>
-                    <td className="cl-type nowrap">{m(`claim.types.${r.type}`)}</td>
-                    <td className="cl-policy nowrap">{r.policy_no}</td>
-                    <td className="cl-when nowrap">{r.accident_date}</td>
-                    <td className="cl-amount num nowrap">
-                      ¥{formatMoney(r.estimated_amount)}
-                      {r.approved_amount ? <span className="claim-sub">¥{formatMoney(r.approved_amount)}</span> : null}
-                    </td>
-                    <td className="cl-view nowrap">
-                      <a href={`${detailPath}?id=${r.id}`} className="btn btn-ghost btn-sm" aria-label={`${c.table.view} ${r.claim_no}`}>
-                        {c.table.view}
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                  </>
+                ),
+                headClass: 'num',
+                cellClass: 'cl-amount num nowrap',
+                cell: (r) => (
+                  <>
+                    ¥{formatMoney(r.estimated_amount)}
+                    {r.approved_amount ? <span className="claim-sub">¥{formatMoney(r.approved_amount)}</span> : null}
+                  </>
+                ),
+              },
+              {
+                head: <span className="sr-only">{c.table.view}</span>,
+                cellClass: 'cl-view nowrap',
+                cell: (r) => (
+                  <a href={`${detailPath}?id=${r.id}`} className="btn btn-ghost btn-sm" aria-label={`${c.table.view} ${r.claim_no}`}>
+                    {c.table.view}
+                  </a>
+                ),
+              },
+            ]}
+          />
         )}
         <Pager locale={locale} total={result.total} page={q.page} limit={q.limit} href={(p) => href(path, q, p)} />
       </section>
