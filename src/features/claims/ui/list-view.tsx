@@ -4,10 +4,10 @@
  * member list (team scope, newest first) and the operator queue (oldest first, counts per
  * status) share it. Reads the domain functions directly (pages never call the API over HTTP).
  */
-import * as v from 'valibot';
 import { CLAIM_PAGE_SIZES, CLAIM_STATUSES, CLAIM_TYPES, type ClaimListQuery, type ClaimStatus, claimListSchema } from '../schemas';
 import type { ClaimListItem } from '../queries';
 import { formatDate, formatMoney } from '~/lib/format';
+import { listQuery } from '~/lib/list-query';
 import type { Locale } from '~/lib/types';
 import { ClaimStatusBadge } from './status';
 import { type claimText, claimMessage, fill } from '../texts';
@@ -17,31 +17,16 @@ import { Pager } from '~/ui/pager';
 
 export const CLAIM_LIST_DEFAULTS: ClaimListQuery = { status: '', type: '', keyword: '', start: '', end: '', page: 1, limit: 10 };
 
+/** The claim lists' query ↔ URL (filters, page size, page); `?new=1` opens the wizard, not a filter. */
+const claimsQuery = listQuery(claimListSchema, CLAIM_LIST_DEFAULTS);
+
 /** The list query of a raw query string; `ok: false` when a filter was invalid (defaults then). */
-export function parseClaimQuery(query: string): { q: ClaimListQuery; ok: boolean } {
-  const raw = Object.fromEntries(new URLSearchParams(query));
-  delete raw.new;
-  const parsed = v.safeParse(claimListSchema, raw);
-  return parsed.success ? { q: parsed.output, ok: true } : { q: CLAIM_LIST_DEFAULTS, ok: false };
-}
+export const parseClaimQuery = (query: string) => claimsQuery.parse(query, ['new']);
 
 /** The filters as a query string (page optional), for page links and the export link. */
-export function claimQueryString(q: ClaimListQuery, page?: number): string {
-  const p = new URLSearchParams();
-  if (q.status) p.set('status', q.status);
-  if (q.type) p.set('type', q.type);
-  if (q.keyword) p.set('keyword', q.keyword);
-  if (q.start) p.set('start', q.start);
-  if (q.end) p.set('end', q.end);
-  if (q.limit !== CLAIM_LIST_DEFAULTS.limit) p.set('limit', String(q.limit));
-  if (page && page > 1) p.set('page', String(page));
-  return p.toString();
-}
+export const claimQueryString = claimsQuery.toQuery;
 
-const href = (path: string, q: ClaimListQuery, page: number) => {
-  const s = claimQueryString(q, page);
-  return s ? `${path}?${s}` : path;
-};
+const href = claimsQuery.href;
 
 export interface ClaimListProps {
   path: string;
