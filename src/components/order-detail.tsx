@@ -5,8 +5,7 @@
  * allowed.
  */
 import { displayStatus, findVisibleOrder, listInsured, orderActions, orderTimeline, siteToday } from '~/features/orders';
-import { formatDate, formatMoney } from '~/lib/format';
-import { fenToYuan } from '~/lib/money';
+import { fen, formatDate } from '~/lib/format';
 import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { OrderActions, OrderRefresh } from '~/islands/order-actions';
@@ -19,7 +18,7 @@ import { OrderRoster } from './order-roster';
 import { OrderStatusBadge } from './order-status';
 import { fill, orderText } from './order-text';
 
-const money = (fen: number) => `¥${formatMoney(fenToYuan(fen))}`;
+const money = fen;
 
 export function OrderDetailPage({ query }: { query: string }) {
   const params = new URLSearchParams(query);

@@ -7,15 +7,14 @@ import { endorsementRefs } from '~/features/endorse';
 import { netPremium, premiumHistory } from '~/features/ledger';
 import type { OrderRecord } from '~/features/orders';
 import { mixPremium } from '~/features/products';
-import { formatDate, formatMoney } from '~/lib/format';
-import { fenToYuan } from '~/lib/money';
+import { fen, formatDate, signedFen } from '~/lib/format';
 import type { Db } from '~/server/db/client';
 import { DataTable } from '~/ui/data-table';
 import type { OrderTexts } from './order-text';
 import { fill } from './order-text';
 
-const money = (fen: number) => `¥${formatMoney(fenToYuan(fen))}`;
-const signed = (fen: number) => (fen > 0 ? `+${money(fen)}` : fen < 0 ? `−${money(-fen)}` : money(0));
+const money = fen;
+const signed = signedFen;
 
 export async function OrderPremium({ db, order, o, timeZone }: { db: Db; order: OrderRecord; o: OrderTexts; timeZone: string }) {
   const t = o.premium;

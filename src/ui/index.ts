@@ -7,3 +7,4 @@ export { type PageGate, pageGate } from './page-gate';
 export { Pager, type PagerProps } from './pager';
 export { uiText } from './texts';
 export { type Column, DataTable, type DataTableProps } from './data-table';
+export { Timeline, type TimelineProps } from './timeline';

@@ -7,10 +7,11 @@ import type { ReactNode } from 'react';
 import type { ClaimDetail } from '../queries';
 import { ClaimDocumentUpload } from './document-upload';
 import { ApiButton } from '~/ui/api-button';
-import { formatDate, formatMoney } from '~/lib/format';
+import { formatDate, yuan } from '~/lib/format';
 import type { Locale } from '~/lib/types';
 import type { UploadFieldProps } from '~/islands/upload-field';
 import { ClaimStatusBadge } from './status';
+import { Timeline } from '~/ui/timeline';
 import { type claimText, claimMessage, fill } from '../texts';
 
 export interface ClaimDetailViewProps {
@@ -29,7 +30,7 @@ export interface ClaimDetailViewProps {
 export function ClaimDetailView({ detail, locale, c, timeZone, editable, uploadRules, extra, actions }: ClaimDetailViewProps) {
   const { claim } = detail;
   const m = (k: string) => claimMessage(locale, k);
-  const money = (s: string | null) => (s ? `¥${formatMoney(s)}` : '—');
+  const money = (s: string | null) => (s ? yuan(s) : '—');
   return (
     <div className="claims" data-claim={claim.claim_no} data-status={claim.status}>
       <section className="card" aria-labelledby="cd-summary">
@@ -179,9 +180,9 @@ export function ClaimDetailView({ detail, locale, c, timeZone, editable, uploadR
             <div className="card-head">
               <h2 id="cd-timeline">{c.detail.timeline}</h2>
             </div>
-            <ol className="claim-timeline">
-              {detail.timeline.map((e) => (
-                <li key={`${e.created_at}-${e.from}-${e.to}`}>
+            <Timeline className="claim-timeline" events={detail.timeline} eventKey={(e) => `${e.created_at}-${e.from}-${e.to}`}>
+              {(e) => (
+                <>
                   <div>
                     <ClaimStatusBadge status={e.to as ClaimDetail['claim']['status']} locale={locale} />{' '}
                     <span>
@@ -190,9 +191,9 @@ export function ClaimDetailView({ detail, locale, c, timeZone, editable, uploadR
                   </div>
                   <div className="when">{formatDate(e.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</div>
                   {e.note ? <div className="note">{e.note}</div> : null}
-                </li>
-              ))}
-            </ol>
+                </>
+              )}
+            </Timeline>
           </section>
         </div>
       </div>
