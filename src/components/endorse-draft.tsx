@@ -7,7 +7,7 @@ import { DOCUMENT_KINDS, endorsementDetail, findVisibleEndorsement, ordersPort, 
 import { ApiButton } from '~/ui/api-button';
 import { ApiForm } from '~/ui/api-form';
 import { ClassEstimate, DateEstimate } from '~/islands/endorse-estimate';
-import { UploadField } from '~/islands/upload-field';
+import { UploadField } from '~/features/upload/ui';
 import type { Locale, UploadConfig } from '~/lib/types';
 import type { Db } from '~/server/db/client';
 import { ItemsTable } from './endorse-items';

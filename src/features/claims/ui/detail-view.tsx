@@ -9,7 +9,7 @@ import { ClaimDocumentUpload } from './document-upload';
 import { ApiButton } from '~/ui/api-button';
 import { formatDate, yuan } from '~/lib/format';
 import type { Locale } from '~/lib/types';
-import type { UploadFieldProps } from '~/islands/upload-field';
+import type { UploadFieldProps } from '~/features/upload/ui';
 import { ClaimStatusBadge } from './status';
 import { Timeline } from '~/ui/timeline';
 import { type claimText, claimMessage, fill } from '../texts';

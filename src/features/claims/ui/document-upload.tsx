@@ -6,7 +6,7 @@
  */
 import './claims.css';
 import { useState } from 'react';
-import { type UploadedFile, UploadField, type UploadFieldProps } from '~/islands/upload-field';
+import { type UploadedFile, UploadField, type UploadFieldProps } from '~/features/upload/ui';
 import { failureMessage, isCancel, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
 import type { Locale } from '~/lib/types';

@@ -9,7 +9,7 @@ import { PageFrame } from '~/ui';
 import { Notice } from '~/ui/notice';
 import { invoiceDetail, toInvoiceRow } from '~/features/invoices';
 import { ApiForm } from '~/ui/api-form';
-import { UploadField } from '~/islands/upload-field';
+import { UploadField } from '~/features/upload/ui';
 import { formatDate, formatMoney } from '~/lib/format';
 import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb, num } from '~/server/db/client';

@@ -18,9 +18,9 @@
  *   <UploadField lang={locale} name="file_ids" valueKind="id" topic="claim" multiple rules={site.upload} />
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import en from '../../i18n/en/upload';
-import zhCn, { type UploadFieldText } from '../../i18n/zh-cn/upload';
-import type { UploadedFile } from '~/features/upload/schemas';
+import en from '../../../../i18n/en/upload';
+import zhCn, { type UploadFieldText } from '../../../../i18n/zh-cn/upload';
+import type { UploadedFile } from '../schemas';
 import type { Locale } from '~/lib/types';
 import { checkUpload } from '~/lib/upload-checks';
 import { sendFile, type UploadFieldRules } from './upload-field-transport';

@@ -4,7 +4,7 @@
  * the object store under the member's prefix, then the API's callback, which checks the object and
  * records it. The file itself goes by XMLHttpRequest: fetch reports no upload progress.
  */
-import { buildSaveName, DEFAULT_SAVE_NAME, type UploadedFile } from '~/features/upload/schemas';
+import { buildSaveName, DEFAULT_SAVE_NAME, type UploadedFile } from '../schemas';
 import { goToLogin, LOGIN_CODES, SUCCESS_CODE } from '~/lib/http';
 import type { Locale, UploadConfig } from '~/lib/types';
 import { suffixOf, type UploadRules } from '~/lib/upload-checks';
