@@ -23,9 +23,10 @@ import { getDb } from '~/server/db/client';
 import { Auth } from '~/ui/auth';
 import { OrderForm } from './order-form';
 import { PageFrame } from '~/ui';
+import { Pager } from '~/ui/pager';
 import './order-page.css';
 import { OrderStatusBadge } from './order-status';
-import { fill, orderText, type OrderTexts } from './order-text';
+import { fill, orderText } from './order-text';
 import { NavAnchor } from '~/ui/nav-anchor';
 import { Notice } from '~/ui/notice';
 import { StaticRegion } from '~/ui/static-region';
@@ -41,6 +42,12 @@ export function parseOrderQuery(type: OrderType, query: string): { q: OrderListQ
   return parsed.success ? { q: parsed.output, ok: true } : { q: { ...DEFAULTS, type }, ok: false };
 }
 
+/** A page of the list with its filters. */
+const orderHref = (path: string, q: OrderListQuery, page: number) => {
+  const s = orderQueryString(q, page);
+  return s ? `${path}?${s}` : path;
+};
+
 export function orderQueryString(q: OrderListQuery, page?: number): string {
   const p = new URLSearchParams();
   if (q.status) p.set('status', q.status);
@@ -50,37 +57,6 @@ export function orderQueryString(q: OrderListQuery, page?: number): string {
   if (q.limit !== DEFAULTS.limit) p.set('limit', String(q.limit));
   if (page && page > 1) p.set('page', String(page));
   return p.toString();
-}
-
-function Pager({ path, q, total, o }: { path: string; q: OrderListQuery; total: number; o: OrderTexts }) {
-  const pages = Math.max(1, Math.ceil(total / q.limit));
-  const link = (page: number) => {
-    const s = orderQueryString(q, page);
-    return s ? `${path}?${s}` : path;
-  };
-  return (
-    <nav className="pager" aria-label={o.table.pages}>
-      {q.page > 1 ? (
-        <a className="btn btn-ghost btn-sm" href={link(Math.min(q.page - 1, pages))} rel="prev">
-          {o.table.prev}
-        </a>
-      ) : (
-        <span className="btn btn-ghost btn-sm is-disabled" aria-disabled="true">
-          {o.table.prev}
-        </span>
-      )}
-      <span className="pager-status">{fill(o.table.pageOf, { page: q.page, pages })}</span>
-      {q.page < pages ? (
-        <a className="btn btn-ghost btn-sm" href={link(q.page + 1)} rel="next">
-          {o.table.next}
-        </a>
-      ) : (
-        <span className="btn btn-ghost btn-sm is-disabled" aria-disabled="true">
-          {o.table.next}
-        </span>
-      )}
-    </nav>
-  );
 }
 
 export function OrderListPage({ type, query }: { type: OrderType; query: string }) {
@@ -278,7 +254,7 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
                   </table>
                 </div>
               )}
-              {result.total > 0 ? <Pager path={path} q={q} total={result.total} o={o} /> : null}
+              <Pager locale={view.locale} total={result.total} page={q.page} limit={q.limit} href={(p) => orderHref(path, q, p)} />
             </section>
           </StaticRegion>
         );
