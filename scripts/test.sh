@@ -34,8 +34,10 @@ step() { # name, then the command; counts one pass or fail
   if "$@"; then passed=$((passed+1)); echo "✔ $name"; else failed=$((failed+1)); echo "✘ $name"; fi
 }
 
-# 1. Lint (Biome: rules, import boundaries, formatting; zero warnings) and types
+# 1. Lint (Biome: rules, import boundaries, formatting; zero warnings), the architecture rules
+#    (layers, area surfaces, no import cycles: scripts/check-architecture.ts, decision 0014) and types
 step "lint" biome check --error-on-warnings .
+step "architecture" bun scripts/check-architecture.ts
 step "typecheck" bash -c 'bun --bun waku router typegen >/dev/null && tsc --noEmit'
 
 # 2. Production build first: the fuzz and crash tests (tests/fuzz, tests/crash) serve dist/.

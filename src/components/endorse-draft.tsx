@@ -4,16 +4,16 @@
  * Writes go through the API's forms and buttons; the class and date fields show the live estimate.
  */
 import { DOCUMENT_KINDS, endorsementDetail, findVisibleEndorsement, ordersPort, rosterPage } from '~/features/endorse';
-import { ApiButton } from '~/components/api-button';
-import { ApiForm } from '~/components/api-form';
+import { ApiButton } from '~/ui/api-button';
+import { ApiForm } from '~/ui/api-form';
 import { ClassEstimate, DateEstimate } from '~/islands/endorse-estimate';
-import { UploadField } from '~/islands/upload-field';
+import { UploadField } from '~/features/upload/ui';
 import type { Locale, UploadConfig } from '~/lib/types';
 import type { Db } from '~/server/db/client';
 import { ItemsTable } from './endorse-items';
 import { money } from './endorse-money';
 import { type EndorseText, fill } from './endorse-text';
-import { Notice } from './notice';
+import { Notice } from '~/ui/notice';
 import '../styles/endorse.css';
 
 /** Step two of Add: the draft with its items and the forms that change it, then Submit. */

@@ -1,6 +1,6 @@
 /** An endorsement's items as a table (the draft and the detail). */
 import type { endorsementDetail } from '~/features/endorse';
-import { ApiButton } from '~/components/api-button';
+import { ApiButton } from '~/ui/api-button';
 import { money } from './endorse-money';
 import type { EndorseText } from './endorse-text';
 import '../styles/endorse.css';

@@ -7,7 +7,7 @@ import { type EndorseListQuery, ENDORSE_PAGE_SIZES, ENDORSE_STATUSES, endorseQue
 import { money } from './endorse-money';
 import { StatusBadge } from './endorse-status';
 import { type EndorseText, fill } from './endorse-text';
-import { Notice } from './notice';
+import { Notice } from '~/ui/notice';
 import '../styles/endorse.css';
 
 const KINDS = ['add', 'remove', 'replace', 'correct'] as const;

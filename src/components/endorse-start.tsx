@@ -1,10 +1,10 @@
 /** Step one of the Add flow: the policy and the effective date of a new draft (the create API through a form). */
 import { getRequestContext } from '~/server/context';
 import { eligiblePolicyList, ordersPort } from '~/features/endorse';
-import { ApiForm } from '~/components/api-form';
+import { ApiForm } from '~/ui/api-form';
 import type { Db } from '~/server/db/client';
 import { type EndorseText, fill } from './endorse-text';
-import { Notice } from './notice';
+import { Notice } from '~/ui/notice';
 import '../styles/endorse.css';
 
 /** Step one of Add: the policy (eligible ones, each with its open endorsement) and the effective date. */

@@ -1,7 +1,7 @@
 /** Head navigation: Home plus the server's `nav` rules (nested entries become a small dropdown). */
-import { Icon } from './icon';
+import { Icon } from '~/ui/icon';
 import { MenuLink } from './menu-link';
-import { NavAnchor } from './nav-anchor';
+import { NavAnchor } from '~/ui/nav-anchor';
 import type { Translator } from '~/lib/i18n';
 import type { MenuItem } from '~/lib/types';
 

@@ -3,7 +3,7 @@
  * download), the operator's queue, and one invoice's detail (items, timeline, file).
  */
 import { formatDate, formatMoney } from '~/lib/format';
-import { ApiButton } from '~/components/api-button';
+import { ApiButton } from '~/ui/api-button';
 import { type EndorseText, fill } from './endorse-text';
 import { StatusBadge } from './endorse-status';
 

@@ -6,9 +6,9 @@
  * API over HTTP).
  */
 import * as v from 'valibot';
-import { NavAnchor } from '~/components/nav-anchor';
-import { Notice } from '~/components/notice';
-import { StaticRegion } from '~/components/static-region';
+import { NavAnchor } from '~/ui/nav-anchor';
+import { Notice } from '~/ui/notice';
+import { StaticRegion } from '~/ui/static-region';
 import {
   describeEntry,
   LEDGER_KINDS,

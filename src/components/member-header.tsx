@@ -4,12 +4,12 @@
  */
 import { Brand } from './brand';
 import { HeadNav } from './head-nav';
-import { Icon } from './icon';
+import { Icon } from '~/ui/icon';
 import { NotificationBell } from './notification-bell';
 import { PrefsBar } from './prefs-bar';
-import { StaticRegion } from './static-region';
+import { StaticRegion } from '~/ui/static-region';
 import { UserMenu } from './user-menu';
-import { pagePath } from './page-context';
+import { pagePath } from '~/ui/page-context';
 import type { Translator } from '~/lib/i18n';
 import type { PortalView } from '~/server/portal';
 

@@ -7,10 +7,10 @@
  */
 import { Avatar } from './avatar';
 import { HeadNav } from './head-nav';
-import { Icon, routeIcon } from './icon';
+import { Icon, routeIcon } from '~/ui/icon';
 import { MenuLink } from './menu-link';
-import { NavAnchor } from './nav-anchor';
-import { StaticRegion } from './static-region';
+import { NavAnchor } from '~/ui/nav-anchor';
+import { StaticRegion } from '~/ui/static-region';
 import { formatMoney } from '~/lib/format';
 import type { Translator } from '~/lib/i18n';
 import type { MenuItem } from '~/lib/types';

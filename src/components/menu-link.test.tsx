@@ -6,7 +6,7 @@ import { notifyState, resetNotify } from '~/lib/notify';
 import type { MenuItem } from '~/lib/types';
 import { type RequestContext, requestStore } from '~/server/context';
 import { MenuLink } from './menu-link';
-import { NavAnchor } from './nav-anchor';
+import { NavAnchor } from '~/ui/nav-anchor';
 
 const item = (menuType: string, href: string): MenuItem =>
   ({ id: 1, name: 'x', title: 'Entry', icon: '', type: 'menu', menuType, href, children: [] }) as unknown as MenuItem;

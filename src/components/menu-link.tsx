@@ -5,7 +5,7 @@
  * Plain server markup (NavAnchor), so menus can sit in static regions.
  */
 import type { ReactNode } from 'react';
-import { NavAnchor, UnknownMenuAnchor } from './nav-anchor';
+import { NavAnchor, UnknownMenuAnchor } from '~/ui/nav-anchor';
 import type { MenuItem } from '~/lib/types';
 
 export function MenuLink({ item, className, children }: { item: MenuItem; className?: string; children?: ReactNode }) {

@@ -3,15 +3,33 @@
  * rendered on the server (works without JavaScript; a notification's page marks it read when
  * opened). "Mark all read" is the one button that needs JavaScript.
  */
-import '../styles/claims.css';
+import './notification-bell.css';
 import { bellSummary, noteLocale } from '~/features/notifications';
-import { ApiButton } from '~/components/api-button';
+import { ApiButton } from '~/ui/api-button';
 import { formatDate } from '~/lib/format';
 import type { Locale } from '~/lib/types';
 import { tryRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
-import { claimText, fill } from './claim-text';
-import { StaticRegion } from './static-region';
+import { defineTexts, fill } from '~/lib/texts';
+import { StaticRegion } from '~/ui/static-region';
+
+/** The bell's own texts. */
+const bellText = defineTexts('notification-bell', {
+  'zh-cn': {
+    label: '通知',
+    unread: '{n} 条未读',
+    none: '暂无通知',
+    markAll: '全部标为已读',
+    latest: '最新通知',
+  },
+  en: {
+    label: 'Notifications',
+    unread: '{n} unread',
+    none: 'No notifications',
+    markAll: 'Mark all read',
+    latest: 'Latest notifications',
+  },
+});
 
 export async function NotificationBell({ locale, timeZone }: { locale: Locale; timeZone: string }) {
   const session = tryRequestContext()?.session;
@@ -20,7 +38,7 @@ export async function NotificationBell({ locale, timeZone }: { locale: Locale; t
   // E-mail copies of notifications are written in the language the member last used here.
   await noteLocale(db, session.userId, locale);
   const { list, unread } = await bellSummary(db, session.userId, locale, 20);
-  const b = claimText(locale).bell;
+  const b = bellText(locale);
   const label = unread ? `${b.label}, ${fill(b.unread, { n: unread })}` : b.label;
   return (
     <details className="dropdown notification-bell" data-autoclose>

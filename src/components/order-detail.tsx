@@ -5,20 +5,20 @@
  * allowed.
  */
 import { displayStatus, findVisibleOrder, listInsured, orderActions, orderTimeline, siteToday } from '~/features/orders';
-import { formatDate, formatMoney } from '~/lib/format';
-import { fenToYuan } from '~/lib/money';
+import { fen, formatDate } from '~/lib/format';
 import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { OrderActions, OrderRefresh } from '~/islands/order-actions';
-import { Notice } from './notice';
+import { Notice } from '~/ui/notice';
 import { mixPremium } from '~/features/products';
-import { OrderFrame } from './order-frame';
+import { PageFrame } from '~/ui';
+import './order-page.css';
 import { OrderPremium } from './order-premium';
 import { OrderRoster } from './order-roster';
 import { OrderStatusBadge } from './order-status';
-import { fill } from './order-text';
+import { fill, orderText } from './order-text';
 
-const money = (fen: number) => `¥${formatMoney(fenToYuan(fen))}`;
+const money = fen;
 
 export function OrderDetailPage({ query }: { query: string }) {
   const params = new URLSearchParams(query);
@@ -29,10 +29,11 @@ export function OrderDetailPage({ query }: { query: string }) {
   // The insured list "as of" a day (issue #10: endorsements change it over time); `all` lists every row.
   const asOfRaw = params.get('as_of') ?? '';
   return (
-    <OrderFrame
+    <PageFrame
       page="user/order/groupDetail"
-      title={(o) => o.titles.groupDetail}
-      render={async ({ view, o }) => {
+      title={({ view }) => orderText(view.locale).titles.groupDetail}
+      render={async ({ view }) => {
+        const o = orderText(view.locale);
         const session = getRequestContext().session;
         if (!session) return null;
         const db = getDb();

@@ -20,14 +20,16 @@ import { fenToYuan } from '~/lib/money';
 import { getRequestContext } from '~/server/context';
 import { allowPageCache } from '~/server/page-cache';
 import { getDb } from '~/server/db/client';
-import { Auth } from './auth';
+import { Auth } from '~/ui/auth';
 import { OrderForm } from './order-form';
-import { OrderFrame } from './order-frame';
+import { PageFrame } from '~/ui';
+import { Pager } from '~/ui/pager';
+import './order-page.css';
 import { OrderStatusBadge } from './order-status';
-import { fill, type OrderTexts } from './order-text';
-import { NavAnchor } from './nav-anchor';
-import { Notice } from './notice';
-import { StaticRegion } from './static-region';
+import { fill, orderText } from './order-text';
+import { NavAnchor } from '~/ui/nav-anchor';
+import { Notice } from '~/ui/notice';
+import { StaticRegion } from '~/ui/static-region';
 
 const DEFAULTS: Omit<OrderListQuery, 'type'> = { status: '', keyword: '', start: '', end: '', page: 1, limit: 10 };
 /** Statuses a member filters by (`paid` is only a moment between payment and underwriting). */
@@ -40,6 +42,12 @@ export function parseOrderQuery(type: OrderType, query: string): { q: OrderListQ
   return parsed.success ? { q: parsed.output, ok: true } : { q: { ...DEFAULTS, type }, ok: false };
 }
 
+/** A page of the list with its filters. */
+const orderHref = (path: string, q: OrderListQuery, page: number) => {
+  const s = orderQueryString(q, page);
+  return s ? `${path}?${s}` : path;
+};
+
 export function orderQueryString(q: OrderListQuery, page?: number): string {
   const p = new URLSearchParams();
   if (q.status) p.set('status', q.status);
@@ -51,37 +59,6 @@ export function orderQueryString(q: OrderListQuery, page?: number): string {
   return p.toString();
 }
 
-function Pager({ path, q, total, o }: { path: string; q: OrderListQuery; total: number; o: OrderTexts }) {
-  const pages = Math.max(1, Math.ceil(total / q.limit));
-  const link = (page: number) => {
-    const s = orderQueryString(q, page);
-    return s ? `${path}?${s}` : path;
-  };
-  return (
-    <nav className="pager" aria-label={o.table.pages}>
-      {q.page > 1 ? (
-        <a className="btn btn-ghost btn-sm" href={link(Math.min(q.page - 1, pages))} rel="prev">
-          {o.table.prev}
-        </a>
-      ) : (
-        <span className="btn btn-ghost btn-sm is-disabled" aria-disabled="true">
-          {o.table.prev}
-        </span>
-      )}
-      <span className="pager-status">{fill(o.table.pageOf, { page: q.page, pages })}</span>
-      {q.page < pages ? (
-        <a className="btn btn-ghost btn-sm" href={link(q.page + 1)} rel="next">
-          {o.table.next}
-        </a>
-      ) : (
-        <span className="btn btn-ghost btn-sm is-disabled" aria-disabled="true">
-          {o.table.next}
-        </span>
-      )}
-    </nav>
-  );
-}
-
 export function OrderListPage({ type, query }: { type: OrderType; query: string }) {
   const path = `/user/order/${type}`;
   const params = new URLSearchParams(query);
@@ -89,10 +66,14 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
   // The list shows the member's orders, products and config only: all versioned (decision 0009).
   if (!creating) allowPageCache();
   return (
-    <OrderFrame
+    <PageFrame
       page={`user/order/${type}`}
-      title={(o) => (creating ? `${o.titles[type]} · ${o.titles.newOrder}` : o.titles[type])}
-      actions={({ o }) => {
+      title={({ view }) => {
+        const o = orderText(view.locale);
+        return creating ? `${o.titles[type]} · ${o.titles.newOrder}` : o.titles[type];
+      }}
+      actions={({ view }) => {
+        const o = orderText(view.locale);
         const { q } = parseOrderQuery(type, query);
         const qs = orderQueryString(q);
         return creating ? (
@@ -119,7 +100,8 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
           </>
         );
       }}
-      render={async ({ view, o }) => {
+      render={async ({ view }) => {
+        const o = orderText(view.locale);
         const session = getRequestContext().session;
         if (!session) return null;
         const db = getDb();
@@ -272,7 +254,7 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
                   </table>
                 </div>
               )}
-              {result.total > 0 ? <Pager path={path} q={q} total={result.total} o={o} /> : null}
+              <Pager locale={view.locale} total={result.total} page={q.page} limit={q.limit} href={(p) => orderHref(path, q, p)} />
             </section>
           </StaticRegion>
         );

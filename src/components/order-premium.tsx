@@ -7,14 +7,14 @@ import { endorsementRefs } from '~/features/endorse';
 import { netPremium, premiumHistory } from '~/features/ledger';
 import type { OrderRecord } from '~/features/orders';
 import { mixPremium } from '~/features/products';
-import { formatDate, formatMoney } from '~/lib/format';
-import { fenToYuan } from '~/lib/money';
+import { fen, formatDate, signedFen } from '~/lib/format';
 import type { Db } from '~/server/db/client';
+import { DataTable } from '~/ui/data-table';
 import type { OrderTexts } from './order-text';
 import { fill } from './order-text';
 
-const money = (fen: number) => `¥${formatMoney(fenToYuan(fen))}`;
-const signed = (fen: number) => (fen > 0 ? `+${money(fen)}` : fen < 0 ? `−${money(-fen)}` : money(0));
+const money = fen;
+const signed = signedFen;
 
 export async function OrderPremium({ db, order, o, timeZone }: { db: Db; order: OrderRecord; o: OrderTexts; timeZone: string }) {
   const t = o.premium;
@@ -39,114 +39,85 @@ export async function OrderPremium({ db, order, o, timeZone }: { db: Db; order: 
       });
   }
   let running = 0;
+  const rows = moves.map((m) => {
+    running += m.amount;
+    return { ...m, running };
+  });
   return (
     <section className="card order-wide" aria-labelledby="od-premium" data-premium-account>
       <h2 id="od-premium" className="card-title">
         {t.title}
       </h2>
       <h3 className="order-sub">{t.byClass}</h3>
-      <div className="table-scroll">
-        <table className="data-table order-classes">
-          <thead>
-            <tr>
-              <th scope="col">{t.cls}</th>
-              <th scope="col" className="num">
-                {t.people}
-              </th>
-              <th scope="col" className="num">
-                {t.perPerson}
-              </th>
-              <th scope="col" className="num">
-                {t.subtotal}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {priced.lines.map((l) => (
-              <tr key={l.class} data-class-line={l.class}>
-                <td data-label={t.cls}>{l.class}</td>
-                <td className="num" data-label={t.people}>
-                  {l.people}
-                </td>
-                <td className="num nowrap" data-label={t.perPerson}>
-                  {money(l.perPerson)}
-                </td>
-                <td className="num nowrap" data-label={t.subtotal}>
-                  {money(l.subtotal)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={3}>
-                {t.total}
-              </th>
-              <td className="num nowrap" data-class-total>
-                {money(priced.total)}
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <DataTable
+        className="order-classes"
+        rows={priced.lines}
+        rowKey={(l) => l.class}
+        rowAttrs={(l) => ({ 'data-class-line': l.class })}
+        columns={[
+          { head: t.cls, label: t.cls, cell: (l) => l.class },
+          { head: t.people, label: t.people, headClass: 'num', cellClass: 'num', cell: (l) => l.people },
+          { head: t.perPerson, label: t.perPerson, headClass: 'num', cellClass: 'num nowrap', cell: (l) => money(l.perPerson) },
+          { head: t.subtotal, label: t.subtotal, headClass: 'num', cellClass: 'num nowrap', cell: (l) => money(l.subtotal) },
+        ]}
+        foot={
+          <tr>
+            <th scope="row" colSpan={3}>
+              {t.total}
+            </th>
+            <td className="num nowrap" data-class-total>
+              {money(priced.total)}
+            </td>
+          </tr>
+        }
+      />
       {moves.length ? (
         <>
           <h3 className="order-sub">{t.history}</h3>
-          <div className="table-scroll">
-            <table className="data-table order-premium-history">
-              <thead>
-                <tr>
-                  <th scope="col">{t.when}</th>
-                  <th scope="col">{t.what}</th>
-                  <th scope="col" className="num">
-                    {t.amount}
-                  </th>
-                  <th scope="col" className="num">
-                    {t.net}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {moves.map((m, i) => {
-                  running += m.amount;
-                  return (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the account only ever grows at its end
-                    <tr key={i} data-premium-kind={m.kind}>
-                      <td className="nowrap" data-label={t.when}>
-                        {formatDate(m.at, 'YYYY-MM-DD', timeZone)}
-                      </td>
-                      <td data-label={t.what}>
-                        {t.kinds[m.kind] ?? m.kind}
-                        {m.ref ? <span className="order-sub nowrap"> {m.ref}</span> : null}
-                        {m.effective && m.kind !== 'premium' ? (
-                          <span className="order-sub nowrap">
-                            {fill(m.kind === 'surrender_refund' ? t.ends : t.effective, { date: m.effective })}
-                            {m.people ? ` · ${m.people === 1 ? t.people_one : fill(t.people_n, { n: m.people })}` : ''}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className={`num nowrap ${m.amount < 0 ? 'amount-in' : 'amount-out'}`} data-label={t.amount}>
-                        {signed(m.amount)}
-                      </td>
-                      <td className="num nowrap" data-label={t.net}>
-                        {money(running)}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={3}>
-                    {t.netPaid}
-                  </th>
-                  <td className="num nowrap" data-net-premium>
-                    {money(net)}
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <DataTable
+            className="order-premium-history"
+            rows={rows}
+            // the account only ever grows at its end
+            rowKey={(_m, i) => i}
+            rowAttrs={(m) => ({ 'data-premium-kind': m.kind })}
+            columns={[
+              { head: t.when, label: t.when, cellClass: 'nowrap', cell: (m) => formatDate(m.at, 'YYYY-MM-DD', timeZone) },
+              {
+                head: t.what,
+                label: t.what,
+                cell: (m) => (
+                  <>
+                    {t.kinds[m.kind] ?? m.kind}
+                    {m.ref ? <span className="order-sub nowrap"> {m.ref}</span> : null}
+                    {m.effective && m.kind !== 'premium' ? (
+                      <span className="order-sub nowrap">
+                        {fill(m.kind === 'surrender_refund' ? t.ends : t.effective, { date: m.effective })}
+                        {m.people ? ` · ${m.people === 1 ? t.people_one : fill(t.people_n, { n: m.people })}` : ''}
+                      </span>
+                    ) : null}
+                  </>
+                ),
+              },
+              {
+                head: t.amount,
+                label: t.amount,
+                headClass: 'num',
+                cellClass: (m) => `num nowrap ${m.amount < 0 ? 'amount-in' : 'amount-out'}`,
+                cell: (m) => signed(m.amount),
+              },
+              { head: t.net, label: t.net, headClass: 'num', cellClass: 'num nowrap', cell: (m) => money(m.running) },
+            ]}
+            foot={
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {t.netPaid}
+                </th>
+                <td className="num nowrap" data-net-premium>
+                  {money(net)}
+                </td>
+              </tr>
+            }
+          />
         </>
       ) : null}
     </section>

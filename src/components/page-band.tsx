@@ -1,5 +1,5 @@
 /** The title band at the top of the publictwo pages (offer, product): <title>, heading and lead. */
-import { PageTitle } from './page-title';
+import { PageTitle } from '~/ui/page-title';
 
 export function PageBand({ title, lead, siteName }: { title: string; lead: string; siteName: string }) {
   return (

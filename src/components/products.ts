@@ -1,4 +1,4 @@
-import type { IconName } from './icon';
+import type { IconName } from '~/ui/icon';
 
 /** The four products of DESIGN.md §1, in display order, with their member-centre page. */
 export const PRODUCTS: readonly { key: 'guzhu' | 'tuanyi' | 'anze' | 'personal'; icon: IconName; href: string }[] = [

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { fileListSchema, listSealedFiles, listSeals, sealOwnerOf } from '~/features/sealing';
-import { ApiButton } from '~/components/api-button';
+import { ApiButton } from '~/ui/api-button';
 import { SealAction } from '~/islands/seal-action';
 import { SealAddForms } from '~/islands/seal-add-forms';
 import { SealWorkbench } from '~/islands/seal-workbench';
@@ -15,7 +15,7 @@ import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { findUserById } from '~/server/members';
 import { hasAction } from '~/server/permissions';
-import type { PageContext } from './page-context';
+import type { PageContext } from '~/ui/page-context';
 import { fill, SEAL_TEXT } from './seal-texts';
 import '../styles/ledger.css';
 import '../styles/seal.css';

@@ -2,7 +2,7 @@
  * The member's signed-in devices (token rows, never the tokens) with "sign out everywhere else".
  * The list is read on the server; the button calls the API, which keeps this browser's session.
  */
-import { ApiButton } from '~/components/api-button';
+import { ApiButton } from '~/ui/api-button';
 import { formatDate } from '~/lib/format';
 import type { Translator } from '~/lib/i18n';
 import { describeUserAgent } from '~/lib/user-agent';

@@ -4,10 +4,10 @@
  */
 import { Brand } from './brand';
 import { HeadNav } from './head-nav';
-import { Icon } from './icon';
+import { Icon } from '~/ui/icon';
 import { PrefsBar } from './prefs-bar';
 import { UserMenu } from './user-menu';
-import { pagePath } from './page-context';
+import { pagePath } from '~/ui/page-context';
 import type { Translator } from '~/lib/i18n';
 import type { PortalView } from '~/server/portal';
 

@@ -3,7 +3,7 @@
  * page language) and, with `?id=`, the sub-account and its current pages; another owner's id
  * shows "not found". The form itself is the TeamAccountForm island.
  */
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { grantable, teamDetail, teamMessages } from '~/features/team';
 import { TeamAccountForm, type TeamAccountFormText } from '~/islands/team-account-form';
 import type { Translator } from '~/lib/i18n';

@@ -4,7 +4,7 @@
  * a GET form (the URL holds them; pages are plain links).
  */
 import * as v from 'valibot';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { type AllocationsQuery, allocationsQuerySchema, listTransfers, TEAM_PAGE_SIZES, teamMessages, teamPicker } from '~/features/team';
 import { TeamAllocateForm } from '~/islands/team-allocate-form';
 import { formatDate, formatMoney } from '~/lib/format';

@@ -5,7 +5,7 @@
  * Everything that changes a row is shown only with `team/teamMange/edit`; the API checks it too.
  */
 import * as v from 'valibot';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { listQuerySchema, listTeam, TEAM_PAGE_SIZES, type TeamListQuery } from '~/features/team';
 import { TeamRowActions, type TeamRowText } from '~/islands/team-row-actions';
 import { formatDate, formatMoney } from '~/lib/format';

@@ -1,9 +1,9 @@
 /** The user dropdown in the header: avatar + nickname, member-centre link, nav_user_menu entries, logout. */
 import { Avatar } from './avatar';
-import { Icon, routeIcon } from './icon';
+import { Icon, routeIcon } from '~/ui/icon';
 import { MenuLink } from './menu-link';
-import { NavAnchor } from './nav-anchor';
-import { StaticRegion } from './static-region';
+import { NavAnchor } from '~/ui/nav-anchor';
+import { StaticRegion } from '~/ui/static-region';
 import type { Translator } from '~/lib/i18n';
 import type { MenuItem } from '~/lib/types';
 

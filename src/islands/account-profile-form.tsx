@@ -12,7 +12,7 @@ import type { Locale } from '~/lib/types';
 import type { UploadRules } from '~/lib/upload-checks';
 import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
 import { AccountBindDialog, type AccountBindDialogProps } from './account-bind-dialog';
-import { UploadField } from './upload-field';
+import { UploadField } from '~/features/upload/ui';
 
 export interface ProfileFormText {
   avatar: string;

@@ -9,7 +9,7 @@ import type { UploadedFile } from '~/features/upload/schemas';
 import type { Locale } from '~/lib/types';
 import type { UploadRules } from '~/lib/upload-checks';
 import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
-import { UploadField } from './upload-field';
+import { UploadField } from '~/features/upload/ui';
 
 export interface TopupFormText {
   amount: string;

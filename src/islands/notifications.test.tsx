@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, jest, test } from 'bun:test';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { Notifications } from './notifications';
-import { ApiButton } from '~/components/api-button';
+import { ApiButton } from '~/ui/api-button';
 import { loading, notify, notifyState, resetNotify } from '~/lib/notify';
 import { requestMessages } from '~/lib/http/messages';
 import { documentLoad } from '~/lib/navigation/bindings';

@@ -10,7 +10,7 @@ import { interpolate } from '~/lib/interpolate';
 import type { Locale, UploadConfig } from '~/lib/types';
 import type { OrderFormProps } from './order-form';
 import type { OrderPlan } from './order-form-fields';
-import { UploadField } from './upload-field';
+import { UploadField } from '~/features/upload/ui';
 
 /** One insured person as the form edits it. */
 export interface Row {

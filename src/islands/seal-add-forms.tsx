@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { failureMessage, isCancel, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
 import type { Locale } from '~/lib/types';
-import { UploadField, type UploadFieldRules } from './upload-field';
+import { UploadField, type UploadFieldRules } from '~/features/upload/ui';
 
 export interface SealFormsText {
   upload: string;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { assetUrl, formatDate, formatMoney, greeting, hourIn, toMillis, validTimeZone } from './format';
+import { assetUrl, fen, formatDate, formatMoney, greeting, hourIn, signedFen, toMillis, validTimeZone, yuan } from './format';
 
 describe('formatDate', () => {
   const tz = 'Asia/Shanghai';
@@ -87,5 +87,14 @@ describe('assetUrl', () => {
     expect(assetUrl('/a.png,https://x/b.png, /c.png', 'https://cdn.test')).toBe(
       'https://cdn.test/a.png,https://x/b.png,https://cdn.test/c.png',
     );
+  });
+});
+
+describe('money for display', () => {
+  test('yuan, fen and signedFen', () => {
+    expect(yuan('1280.5')).toBe('¥1,280.50');
+    expect(yuan(-12)).toBe('−¥12.00');
+    expect(fen(128050)).toBe('¥1,280.50');
+    expect([signedFen(100), signedFen(-100), signedFen(0)]).toEqual(['+¥1.00', '−¥1.00', '¥0.00']);
   });
 });

@@ -2,6 +2,7 @@
  * Isomorphic formatting helpers (server components and islands).
  * Dates are always rendered in the site's time zone, never the host's.
  */
+import { fenToYuan } from './money';
 
 export const DEFAULT_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -106,6 +107,18 @@ export function formatMoney(value: string | number): string {
   if (!Number.isFinite(n)) return String(value);
   return MONEY.format(n);
 }
+
+/**
+ * Money for display, the one set of helpers (decision 0014): `yuan('1280.5')` → `¥1,280.50`, a negative
+ * amount with a minus sign (`−¥12.00`); `fen(128050)` the same from integer fen; `signedFen` for an
+ * account's moves (`+¥1.00`, `−¥1.00`, `¥0.00`).
+ */
+export function yuan(value: string | number): string {
+  const s = String(value).trim();
+  return s.startsWith('-') ? `−¥${formatMoney(s.slice(1))}` : `¥${formatMoney(s)}`;
+}
+export const fen = (amount: number): string => yuan(fenToYuan(amount));
+export const signedFen = (amount: number): string => (amount > 0 ? `+${fen(amount)}` : fen(amount));
 
 const zoneChecks = new Map<string, boolean>();
 

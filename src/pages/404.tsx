@@ -1,10 +1,10 @@
 /** Not found: HTTP 404 with `Page not found: {path}` and the title `Page Not Found - {siteName}`. */
 import { Brand } from '~/components/brand';
-import { Icon } from '~/components/icon';
-import { PageTitle } from '~/components/page-title';
+import { Icon } from '~/ui/icon';
+import { PageTitle } from '~/ui/page-title';
 import { PrefsBar } from '~/components/prefs-bar';
 import { SiteFooter } from '~/components/site-footer';
-import { pageContext, pagePath } from '~/components/page-context';
+import { pageContext, pagePath } from '~/ui/page-context';
 
 export default async function NotFound() {
   const { view, t } = await pageContext();

@@ -1,7 +1,7 @@
 /** Root layout: global styles, the skip link, the browser runtime and the toasts. */
 import type { ReactNode } from 'react';
 import '../styles/index.css';
-import { pageContext } from '~/components/page-context';
+import { pageContext } from '~/ui/page-context';
 import { ClientRuntime } from '~/islands/client-runtime';
 import { Notifications } from '~/islands/notifications';
 import { requestMessages } from '~/lib/http/messages';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { makePdf } from '../../src/features/sealing/test-support';
+import { makePdf } from '../support/sealing';
 import { drawSealPng } from '../../src/features/sealing/seal-art';
 import { DEMO, loginViaForm } from './helpers';
 

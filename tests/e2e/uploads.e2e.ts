@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { encode } from 'fast-png';
-import { startTestS3, type TestS3 } from '../../src/features/upload/s3-test-server';
+import { startTestS3, type TestS3 } from '../support/s3';
 import { DEMO, loginViaForm, MANAGER } from './helpers';
 
 /** An avatar-sized PNG (256 × 256, real pixels) on disk for the file chooser. */

@@ -12,7 +12,7 @@ import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { addDays, todayIn } from './dates';
 import { DEMO_HOLDERS } from './demo-people';
 import { toXlsx } from './sheet';
-import { ledgerSum, money, ordersDatabase, userId } from './test-support';
+import { ledgerSum, money, ordersDatabase, userId } from '../../../tests/support/orders';
 
 const ORIGIN = 'http://localhost';
 // biome-ignore lint/suspicious/noExplicitAny: replies are read field by field

@@ -13,7 +13,7 @@ import { payOrder } from './pay';
 import { surrenderRefund } from './refunds';
 import { markEffective } from './underwriting';
 import { parseCsv, parseXlsx, toXlsx } from './sheet';
-import { ledgerSum, money, ordersDatabase, userId } from './test-support';
+import { ledgerSum, money, ordersDatabase, userId } from '../../../tests/support/orders';
 
 const plan: PlanSnapshot = {
   id: 1,

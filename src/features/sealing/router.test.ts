@@ -20,7 +20,17 @@ import { verifyCode } from './files';
 import { claimJob, drainJobs, settleJobs } from './job-runner';
 import { drawSealPng } from './seal-art';
 import { crossPageRuns, mmToPt, readSealCode } from './stamp';
-import { circleBox, inkPixels, jpegImage, makePdf, maskOverlap, opaquePng, redMask, redPixels, rgbaPng } from './test-support';
+import {
+  circleBox,
+  inkPixels,
+  jpegImage,
+  makePdf,
+  maskOverlap,
+  opaquePng,
+  redMask,
+  redPixels,
+  rgbaPng,
+} from '../../../tests/support/sealing';
 
 const ORIGIN = 'http://localhost';
 // PDFium renders and PDF stamping take seconds on a loaded 2-CPU machine.

@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test';
 import { firstWebpFrame, imageDecodes } from './decode-image';
 import { detectKind, imageSize } from './sniff';
-import { bmpImage, corrupt, gifImage, jpegHeader, jpegImage, png, pngHeader, text, webpImage } from './test-files';
+import { bmpImage, corrupt, gifImage, jpegHeader, jpegImage, png, pngHeader, text, webpImage } from '../../../tests/support/upload-files';
 
 /** What the upload does: kind and size from the header, then the decode. */
 async function decodes(bytes: Uint8Array): Promise<boolean> {

@@ -10,14 +10,14 @@ import { createApi } from '~/server/api';
 import { ACCESS_TTL, issueToken } from '~/server/session';
 import { setConfigValue } from '~/server/site-config';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
-import { seededDatabase } from './test-files';
+import { seededDatabase } from '../../../tests/support/upload-files';
 import { keyFromUrl } from './direct';
 import type { UploadedFile } from './router';
 import { directUploadOrigins, presignPost, S3Storage, signingKey } from './s3-storage';
-import { startTestS3, type TestS3 } from './s3-test-server';
+import { startTestS3, type TestS3 } from '../../../tests/support/s3';
 import { serveStored } from './serve';
 import { setStorage } from './storage';
-import { corrupt, png, text } from './test-files';
+import { corrupt, png, text } from '../../../tests/support/upload-files';
 
 const API = 'http://localhost/userapi/v1';
 const sha1 = (b: Uint8Array) => new Bun.CryptoHasher('sha1').update(b).digest('hex');

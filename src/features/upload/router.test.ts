@@ -8,12 +8,12 @@ import { createApi } from '~/server/api';
 import { ACCESS_TTL, issueToken } from '~/server/session';
 import { setConfigValue } from '~/server/site-config';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
-import { seededDatabase } from './test-files';
+import { seededDatabase } from '../../../tests/support/upload-files';
 import type { UploadedFile } from './router';
 import { findOwnFile, readFileBytes } from './attachments';
 import { storeServerFile } from './service';
 import { getStorage, LocalStorage, setStorage } from './storage';
-import { corrupt, jpegImage, png, pngHeader, text } from './test-files';
+import { corrupt, jpegImage, png, pngHeader, text } from '../../../tests/support/upload-files';
 
 const URL_ = 'http://localhost/userapi/v1/index/upload';
 const MAX = 4096;

@@ -13,7 +13,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { defaultScratchDir, type StorageAdapter, type StoredObject } from './storage';
+import { defaultScratchDir, type StorageAdapter, type StoredObject } from './storage-adapter';
 
 export interface S3Config {
   endpoint: string;

@@ -4,12 +4,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
-import { seededDatabase } from './test-files';
+import { seededDatabase } from '../../../tests/support/upload-files';
 import { signedFileUrl, verifyFileSignature } from './access';
 import { contentDisposition, serveStored } from './serve';
 import { storeUpload } from './service';
 import { LocalStorage } from './storage';
-import { png, text } from './test-files';
+import { png, text } from '../../../tests/support/upload-files';
 
 const settings = {
   maxSize: 1 << 20,

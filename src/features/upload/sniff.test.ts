@@ -3,7 +3,7 @@ import { checkUpload, parseList, suffixOf } from '~/lib/upload-checks';
 import { buildSaveName, cleanFileName } from './save-name';
 import { detectKind, imageSize, kindFitsSuffix, sizeAcceptable } from './sniff';
 import { resolveInside } from './storage';
-import { gifHeader, jpegHeader, pngHeader, text, webpHeader } from './test-files';
+import { gifHeader, jpegHeader, pngHeader, text, webpHeader } from '../../../tests/support/upload-files';
 
 const rules = { maxSize: 100, allowedSuffixes: 'jpg, .PNG ,pdf', allowedMimeTypes: ['text/plain'] };
 

@@ -11,7 +11,7 @@ import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { signedFileUrl } from './access';
 import { storeUpload } from './service';
 import { LocalStorage, setStorage } from './storage';
-import { png, seededDatabase, text } from './test-files';
+import { png, seededDatabase, text } from '../../../tests/support/upload-files';
 
 const settings = { maxSize: 1 << 20, allowedSuffixes: 'png,pdf', allowedMimeTypes: '', saveName: '', timeZone: 'UTC' };
 

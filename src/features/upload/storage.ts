@@ -4,28 +4,11 @@
  * chosen by `upload.mode` and the environment (`configureStorage`).
  */
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { S3Storage, s3ConfigFromEnv } from './s3-storage';
+import type { StorageAdapter, StoredObject } from './storage-adapter';
 
-export interface StoredObject {
-  size: number;
-  /** The bytes, read lazily (a file or a stream). */
-  body: Blob;
-}
-
-export interface StorageAdapter {
-  /** Which adapter wrote a row (`attachment.storage`). */
-  readonly name: string;
-  put(key: string, bytes: Uint8Array): Promise<void>;
-  /** Store the local file at `localPath` under `key`; the local file is consumed (moved or removed). */
-  putFile(key: string, localPath: string): Promise<void>;
-  /** Where an incoming upload is spooled before it is checked (same disk as the store when local). */
-  readonly scratchDir: string;
-  get(key: string): Promise<StoredObject | null>;
-  exists(key: string): Promise<boolean>;
-  delete(key: string): Promise<void>;
-}
+export { defaultScratchDir, type StorageAdapter, type StoredObject } from './storage-adapter';
 
 /** A storage key: `/`-separated segments of letters, digits, `_` `-` `.`, none of them only dots. */
 const SEGMENT = /^[\p{L}\p{N}_.-]{1,200}$/u;
@@ -108,9 +91,6 @@ export class LocalStorage implements StorageAdapter {
     await rm(this.path(key), { force: true });
   }
 }
-
-/** A scratch folder for adapters with no local disk of their own. */
-export const defaultScratchDir = () => join(tmpdir(), 'portal-upload-incoming');
 
 let current: StorageAdapter | null = null;
 const named = new Map<string, StorageAdapter | null>();

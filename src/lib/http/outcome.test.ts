@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { type ApiError, http, httpErrorMessage, statusMessage, tokenStore } from './index';
-import { base, fail, navigations, toasts, setupTestServer } from './test-server';
+import { base, fail, navigations, toasts, setupTestServer } from '../../../tests/support/http-test-server';
 
 setupTestServer();
 

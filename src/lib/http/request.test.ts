@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { notifyState, subscribeNotify } from '../notify';
 import { ApiError, TIMEOUT_MESSAGE, flattenParams, http, inFlightCount, isCancel, request, tokenStore, withParams } from './index';
-import { base, fail, hits, toasts, setupTestServer } from './test-server';
+import { base, fail, hits, toasts, setupTestServer } from '../../../tests/support/http-test-server';
 
 setupTestServer();
 

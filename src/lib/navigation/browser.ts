@@ -7,7 +7,7 @@
  *   rules of spec §9. client-navigate.ts, scroll.ts.
  * - `refreshPage()`: the current page again from the server after a write (`router.reload`).
  * - progress bar: nprogress, counted, shared by links and `navigate()`. progress.ts.
- * - in-app links are `<a data-nav>` rendered on the server (src/components/nav-anchor.tsx): one
+ * - in-app links are `<a data-nav>` rendered on the server (src/ui/nav-anchor.tsx): one
  *   delegated listener and `aria-current`. nav-anchors.ts.
  * - `installChunkReload()`: chunk-load recovery (chunk-guard.ts over chunk-reload.ts).
  * - the hourly build check (update-check.ts).

@@ -1,6 +1,6 @@
 /**
  * Server-rendered links that navigate in the app: `<a data-nav="" | "prefix" | "none" href>`
- * (src/components/nav-anchor.tsx), every in-app link of the portal (no island per link, also inside
+ * (src/ui/nav-anchor.tsx), every in-app link of the portal (no island per link, also inside
  * static regions). One delegated listener gives them the pre-navigation checks, progress bar and
  * scroll rules of `navigate()`, a prefetch through Waku's router when the pointer rests on them,
  * and `aria-current` kept right after client navigations. `data-menu-type="unknown"` entries show spec §2's message and go nowhere.

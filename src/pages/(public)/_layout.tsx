@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { SiteFooter } from '~/components/site-footer';
 import { SiteHeader } from '~/components/site-header';
-import { pageContext } from '~/components/page-context';
+import { pageContext } from '~/ui/page-context';
 
 export default async function PublicLayout({ children }: { children: ReactNode }) {
   const { view, t } = await pageContext();

@@ -1,10 +1,10 @@
 /** Home: hero with the site name and tagline, member-centre button, product teasers, why us. */
 import { HeroArt } from '~/components/hero-art';
-import { Icon } from '~/components/icon';
-import { PageTitle } from '~/components/page-title';
+import { Icon } from '~/ui/icon';
+import { PageTitle } from '~/ui/page-title';
 import { PRODUCTS } from '~/components/products';
-import { pageContext } from '~/components/page-context';
-import { NavAnchor } from '~/components/nav-anchor';
+import { pageContext } from '~/ui/page-context';
+import { NavAnchor } from '~/ui/nav-anchor';
 
 export default async function Home() {
   const { view, t } = await pageContext('index');

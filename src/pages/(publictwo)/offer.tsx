@@ -4,7 +4,7 @@
  * prefilled order form. The quote uses the same function as the quote API and the order.
  */
 import { PageBand } from '~/components/page-band';
-import { pageContext } from '~/components/page-context';
+import { pageContext } from '~/ui/page-context';
 import { orderText } from '~/components/order-text';
 import { apiMessage } from '~/features/_shared/messages';
 import { listProducts, snapshotOf } from '~/features/products';

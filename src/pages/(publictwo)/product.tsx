@@ -4,9 +4,9 @@
  * read from the live catalogue, so operators' price edits show here at once.
  */
 import '~/components/order-page.css';
-import { Icon } from '~/components/icon';
+import { Icon } from '~/ui/icon';
 import { PageBand } from '~/components/page-band';
-import { pageContext } from '~/components/page-context';
+import { pageContext } from '~/ui/page-context';
 import { fill, orderText } from '~/components/order-text';
 import { PRODUCTS } from '~/components/products';
 import { listProducts } from '~/features/products';

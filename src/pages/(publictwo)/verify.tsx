@@ -5,9 +5,9 @@
  * asking IP's limit, the same count as the API's (`verifyCode`); over it the page says so.
  * The comparison is a client component (src/components/seal-verify-file.tsx).
  */
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { PageBand } from '~/components/page-band';
-import { pageContext } from '~/components/page-context';
+import { pageContext } from '~/ui/page-context';
 import { SEAL_TEXT } from '~/components/seal-texts';
 import { apiMessage } from '~/features/_shared/messages';
 import { verifyCode } from '~/features/sealing';

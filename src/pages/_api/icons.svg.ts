@@ -1,4 +1,4 @@
-import { spriteSvg } from '~/components/icon';
+import { spriteSvg } from '~/ui/icon';
 
 /** The icon sprite, rendered at build time into a static file. */
 export const GET = () =>

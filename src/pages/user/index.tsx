@@ -3,9 +3,9 @@
  * (spec §2, searched depth-first).
  */
 import { unstable_redirect } from 'waku/router/server';
-import { Notice } from '~/components/notice';
-import { PageTitle } from '~/components/page-title';
-import { pageContext } from '~/components/page-context';
+import { Notice } from '~/ui/notice';
+import { PageTitle } from '~/ui/page-title';
+import { pageContext } from '~/ui/page-context';
 import { firstRoute } from '~/lib/member-centre';
 
 export default async function UserIndex() {

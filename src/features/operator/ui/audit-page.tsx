@@ -1,12 +1,13 @@
 /** /user/operator/audit: the audit log with its filters in the URL and a CSV export of the same filter. */
 import * as v from 'valibot';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { formatDate } from '~/lib/format';
 import { getDb } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';
 import { listAuditLog } from '../audit-log';
 import { auditQuerySchema, PAGE_SIZES } from '../schemas';
-import { ConsoleShell, Pager, withQuery } from './shell';
+import { Pager } from '~/ui/pager';
+import { ConsoleShell, withQuery } from './shell';
 import { fill } from './text';
 
 const DEFAULTS = v.parse(auditQuerySchema, {});
@@ -161,7 +162,7 @@ export function AuditPage({ query }: { query: string }) {
                   </table>
                 </div>
               )}
-              <Pager tx={tx} total={result.total} page={q.page} limit={q.limit} href={href} />
+              <Pager locale={view.locale} total={result.total} page={q.page} limit={q.limit} href={href} />
             </section>
           </>
         );

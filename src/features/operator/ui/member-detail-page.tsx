@@ -4,7 +4,7 @@
  * holding plain forms that post to the API (303 back here), so they work without JavaScript.
  */
 import { markRecordNotFound } from '~/server/context';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { formatDate, formatMoney } from '~/lib/format';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';

@@ -1,13 +1,14 @@
 /** /user/operator/members: the member list with its filters in the URL (GET form, plain page links). */
 import * as v from 'valibot';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 import { formatDate, formatMoney } from '~/lib/format';
 import { getDb } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';
 import { listGroups } from '../groups';
 import { listMembers } from '../members';
 import { memberListSchema, PAGE_SIZES } from '../schemas';
-import { ConsoleShell, Pager, withQuery } from './shell';
+import { Pager } from '~/ui/pager';
+import { ConsoleShell, withQuery } from './shell';
 import { fill } from './text';
 
 const DEFAULTS = v.parse(memberListSchema, {});
@@ -163,7 +164,7 @@ export function MembersPage({ query }: { query: string }) {
                   </table>
                 </div>
               )}
-              <Pager tx={tx} total={result.total} page={q.page} limit={q.limit} href={href} />
+              <Pager locale={view.locale} total={result.total} page={q.page} limit={q.limit} href={href} />
             </section>
           </>
         );

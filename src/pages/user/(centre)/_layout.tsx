@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { MemberHeader } from '~/components/member-header';
 import { MemberSidebar } from '~/components/member-sidebar';
 import { SiteFooter } from '~/components/site-footer';
-import { pageContext } from '~/components/page-context';
+import { pageContext } from '~/ui/page-context';
 import { memberShellEtag } from '~/server/shell-etag';
 
 export default async function CentreLayout({ children }: { children: ReactNode }) {

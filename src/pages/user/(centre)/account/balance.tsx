@@ -3,13 +3,13 @@ import { Suspense } from 'react';
 import type { PageProps } from 'waku/router';
 import { AccountTopups } from '~/components/account-topups';
 import { LedgerList, LedgerLoading } from '~/components/ledger-list';
-import { MemberPage } from '~/components/member-page';
+import { PageFrame } from '~/ui';
 import { allowPageCache } from '~/server/page-cache';
 
 export default function AccountBalancePage({ query }: PageProps<'/user/account/balance'>) {
   allowPageCache(); // ledger, top-ups and config only: all versioned (decision 0009)
   return (
-    <MemberPage
+    <PageFrame
       page="user/account/balance"
       render={({ view, t }) => (
         <>

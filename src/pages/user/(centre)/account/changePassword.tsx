@@ -1,12 +1,12 @@
 /** /user/account/changePassword: old, new and confirmation; success ends every session (log in again). */
 import { accountFormTexts } from '~/components/account-texts';
-import { MemberPage } from '~/components/member-page';
+import { PageFrame } from '~/ui';
 import { AccountPasswordForm } from '~/islands/account-password-form';
 import '../../../../styles/account.css';
 
 export default function AccountChangePasswordPage() {
   return (
-    <MemberPage
+    <PageFrame
       page="user/account/changePassword"
       render={({ view, t }) => (
         <section className="card" aria-label={t('title')}>

@@ -3,13 +3,13 @@ import { Suspense } from 'react';
 import type { PageProps } from 'waku/router';
 
 import { LedgerList, LedgerLoading } from '~/components/ledger-list';
-import { MemberPage } from '~/components/member-page';
+import { PageFrame } from '~/ui';
 import { allowPageCache } from '~/server/page-cache';
 
 export default function AccountIntegralPage({ query }: PageProps<'/user/account/integral'>) {
   allowPageCache(); // the points ledger and config only: all versioned (decision 0009)
   return (
-    <MemberPage
+    <PageFrame
       page="user/account/integral"
       render={({ view, t }) => (
         <>

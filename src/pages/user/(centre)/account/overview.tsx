@@ -7,10 +7,10 @@
 import type { PageProps } from 'waku/router';
 import { AccountChart } from '~/components/account-chart';
 import { Avatar } from '~/components/avatar';
-import { Icon, routeIcon } from '~/components/icon';
-import { MemberPage } from '~/components/member-page';
-import { NavAnchor } from '~/components/nav-anchor';
-import { StaticRegion } from '~/components/static-region';
+import { Icon, routeIcon } from '~/ui/icon';
+import { PageFrame } from '~/ui';
+import { NavAnchor } from '~/ui/nav-anchor';
+import { StaticRegion } from '~/ui/static-region';
 import { loadOverview } from '~/features/account';
 import { formatDate, formatMoney, greeting, hourIn } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
@@ -28,7 +28,7 @@ export default function OverviewPage({ query }: PageProps<'/user/account/overvie
   allowPageCache(); // member, ledgers and config; the greeting's hour is part of the key (decision 0009)
   const days = new URLSearchParams(query ?? '').get('days') === '30' ? 30 : 7;
   return (
-    <MemberPage
+    <PageFrame
       page="user/account/overview"
       actions={({ t }) => (
         <NavAnchor to="/user/account/profile" className="btn btn-ghost btn-sm" match="none">

@@ -7,7 +7,7 @@ import { GenderIcon } from '~/islands/gender-icon';
 import { accountFormTexts } from '~/components/account-texts';
 import { Avatar } from '~/components/avatar';
 import { captchaText } from '~/components/captcha-text';
-import { MemberPage } from '~/components/member-page';
+import { PageFrame } from '~/ui';
 import { SessionList } from '~/components/session-list';
 import type { ContactRow } from '~/islands/account-profile-form';
 import { AccountProfileForm } from '~/islands/account-profile-form';
@@ -16,7 +16,7 @@ import '../../../../styles/account.css';
 
 export default function ProfilePage() {
   return (
-    <MemberPage
+    <PageFrame
       page="user/account/profile"
       render={({ view, t }) => {
         const user = view.user!;

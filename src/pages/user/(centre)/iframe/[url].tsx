@@ -5,9 +5,9 @@
  * (the page CSP's frame-src lists the same hosts); anything else gets a clear refusal.
  */
 import type { PageProps } from 'waku/router';
-import { Icon } from '~/components/icon';
-import { MemberPage } from '~/components/member-page';
-import { Notice } from '~/components/notice';
+import { Icon } from '~/ui/icon';
+import { PageFrame } from '~/ui';
+import { Notice } from '~/ui/notice';
 import { checkIframeUrl } from '~/lib/iframe-url';
 import { getDb } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';
@@ -25,7 +25,7 @@ export default async function IframePage({ url }: PageProps<'/user/iframe/[url]'
   const check = checkIframeUrl(decodeOnce(url), iframeHosts);
   const target = check.ok ? check.url : null;
   return (
-    <MemberPage
+    <PageFrame
       page="user/iframe"
       bare
       render={({ t }) =>

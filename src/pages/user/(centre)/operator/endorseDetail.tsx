@@ -6,10 +6,10 @@
 import { endorseText } from '~/components/endorse-text';
 import { EndorseDetailView } from '~/components/endorse-detail';
 import { RosterView } from '~/components/endorse-roster';
-import { MemberPage } from '~/components/member-page';
-import { Notice } from '~/components/notice';
+import { PageFrame } from '~/ui';
+import { Notice } from '~/ui/notice';
 import { endorsementDetail, findVisibleEndorsement, ordersPort, siteToday } from '~/features/endorse';
-import { ApiForm } from '~/components/api-form';
+import { ApiForm } from '~/ui/api-form';
 import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
@@ -17,7 +17,7 @@ import { hasExplicitRule } from '~/server/permissions';
 export default function OperatorEndorseDetailPage({ query }: { query?: string }) {
   const id = Number(new URLSearchParams(query ?? '').get('id'));
   return (
-    <MemberPage
+    <PageFrame
       page="user/operator/endorseDetail"
       actions={({ view }) => (
         <a href="/user/operator/endorsements" className="btn btn-ghost">

@@ -5,14 +5,14 @@
 import * as v from 'valibot';
 import { endorseText } from '~/components/endorse-text';
 import { EndorseList } from '~/components/endorse-list';
-import { MemberPage } from '~/components/member-page';
+import { PageFrame } from '~/ui';
 import { baseEndorseContext, listForOperator, operatorListSchema, runDueSandbox, siteToday } from '~/features/endorse';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 
 export default function OperatorEndorsementsPage({ query }: { query?: string }) {
   return (
-    <MemberPage
+    <PageFrame
       page="user/operator/endorsements"
       render={async ({ view }) => {
         const session = getRequestContext().session;

@@ -5,11 +5,11 @@
  */
 import { endorseText } from '~/components/endorse-text';
 import { StatusBadge } from '~/components/endorse-status';
-import { MemberPage } from '~/components/member-page';
-import { Notice } from '~/components/notice';
+import { PageFrame } from '~/ui';
+import { Notice } from '~/ui/notice';
 import { invoiceDetail, toInvoiceRow } from '~/features/invoices';
-import { ApiForm } from '~/components/api-form';
-import { UploadField } from '~/islands/upload-field';
+import { ApiForm } from '~/ui/api-form';
+import { UploadField } from '~/features/upload/ui';
 import { formatDate, formatMoney } from '~/lib/format';
 import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb, num } from '~/server/db/client';
@@ -18,7 +18,7 @@ import { hasExplicitRule } from '~/server/permissions';
 export default function OperatorInvoiceDetailPage({ query }: { query?: string }) {
   const id = Number(new URLSearchParams(query ?? '').get('id'));
   return (
-    <MemberPage
+    <PageFrame
       page="user/operator/invoiceDetail"
       actions={({ view }) => (
         <a href="/user/operator/invoices" className="btn btn-ghost">

@@ -2,14 +2,14 @@
 import * as v from 'valibot';
 import { endorseText } from '~/components/endorse-text';
 import { InvoiceTable } from '~/components/invoice-views';
-import { MemberPage } from '~/components/member-page';
+import { PageFrame } from '~/ui';
 import { INVOICE_STATUSES, invoiceListSchema, listInvoices } from '~/features/invoices';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 
 export default function OperatorInvoicesPage({ query }: { query?: string }) {
   return (
-    <MemberPage
+    <PageFrame
       page="user/operator/invoices"
       render={async ({ view }) => {
         const session = getRequestContext().session;

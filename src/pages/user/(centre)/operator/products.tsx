@@ -2,21 +2,24 @@
  * /user/operator/products (operator-only rule): every plan with its prices per class, sizes and
  * ages; editing (button rule `operator/products/edit`) changes new orders only.
  */
-import { OrderFrame } from '~/components/order-frame';
+import { PageFrame } from '~/ui';
+import '~/components/order-page.css';
+import { orderText } from '~/components/order-text';
 import { listProducts } from '~/features/products';
 import { fenToYuan } from '~/lib/money';
 import { ProductPlanForm } from '~/islands/product-plan-form';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
-import { Notice } from '~/components/notice';
+import { Notice } from '~/ui/notice';
 
 export default function Page() {
   return (
-    <OrderFrame
+    <PageFrame
       page="user/operator/products"
-      title={(o) => o.titles.products}
-      render={async ({ view, o }) => {
+      title={({ view }) => orderText(view.locale).titles.products}
+      render={async ({ view }) => {
+        const o = orderText(view.locale);
         const session = getRequestContext().session;
         if (!session) return null;
         const db = getDb();

@@ -2,8 +2,9 @@
  * /user/operator/underwriting (operator-only rule): orders waiting for the insurer's decision,
  * oldest payment first, with Accept / Refuse (button rule `operator/underwriting/decide`).
  */
-import { OrderFrame } from '~/components/order-frame';
-import { fill } from '~/components/order-text';
+import { PageFrame } from '~/ui';
+import '~/components/order-page.css';
+import { fill, orderText } from '~/components/order-text';
 import { insurerSettings } from '~/features/insurer';
 import { underwritingQueue } from '~/features/orders';
 import { formatDate, formatMoney } from '~/lib/format';
@@ -15,10 +16,11 @@ import { hasExplicitRule } from '~/server/permissions';
 export default function Page({ query }: { query?: string }) {
   const page = Math.max(1, Number(new URLSearchParams(query ?? '').get('page')) || 1);
   return (
-    <OrderFrame
+    <PageFrame
       page="user/operator/underwriting"
-      title={(o) => o.titles.underwriting}
-      render={async ({ view, o }) => {
+      title={({ view }) => orderText(view.locale).titles.underwriting}
+      render={async ({ view }) => {
+        const o = orderText(view.locale);
         const session = getRequestContext().session;
         if (!session) return null;
         const db = getDb();

@@ -5,13 +5,13 @@
  * live premium) and submits it.
  */
 import type { PageProps } from 'waku/router';
-import { Auth } from '~/components/auth';
+import { Auth } from '~/ui/auth';
 import { endorseText } from '~/components/endorse-text';
 import { EndorseDraft } from '~/components/endorse-draft';
 import { EndorseList, parseEndorseQuery } from '~/components/endorse-list';
 import { EndorseStart } from '~/components/endorse-start';
-import { MemberPage } from '~/components/member-page';
-import { Notice } from '~/components/notice';
+import { PageFrame } from '~/ui';
+import { Notice } from '~/ui/notice';
 import { baseEndorseContext, findVisibleEndorsement, listEndorsements, runDueSandbox, siteToday } from '~/features/endorse';
 import { checkAuth } from '~/lib/member-centre';
 import { getRequestContext, markRecordNotFound } from '~/server/context';
@@ -29,7 +29,7 @@ export default function OrderEndorsePage({ query }: PageProps<'/user/order/endor
   // Add and the draft are pages of their own: the list steps aside, the heading links back to it.
   const adding = params.get('new') === '1' || params.has('edit');
   return (
-    <MemberPage
+    <PageFrame
       page="user/order/endorse"
       actions={({ view }) =>
         adding ? (

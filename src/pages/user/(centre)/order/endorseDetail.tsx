@@ -7,10 +7,10 @@ import type { PageProps } from 'waku/router';
 import { endorseText } from '~/components/endorse-text';
 import { EndorseDetailView } from '~/components/endorse-detail';
 import { RosterView } from '~/components/endorse-roster';
-import { MemberPage } from '~/components/member-page';
-import { Notice } from '~/components/notice';
+import { PageFrame } from '~/ui';
+import { Notice } from '~/ui/notice';
 import { baseEndorseContext, endorsementDetail, findVisibleEndorsement, ordersPort, runDueSandbox, siteToday } from '~/features/endorse';
-import { ApiButton } from '~/components/api-button';
+import { ApiButton } from '~/ui/api-button';
 import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';
@@ -19,7 +19,7 @@ export default function OrderEndorseDetailPage({ query }: PageProps<'/user/order
   const params = new URLSearchParams(query ?? '');
   const id = Number(params.get('id'));
   return (
-    <MemberPage
+    <PageFrame
       page="user/order/endorseDetail"
       actions={({ view }) => (
         <a href="/user/order/endorse" className="btn btn-ghost">

@@ -6,7 +6,7 @@
 import type { PageProps } from 'waku/router';
 import { endorseText } from '~/components/endorse-text';
 import { InvoiceTable } from '~/components/invoice-views';
-import { MemberPage } from '~/components/member-page';
+import { PageFrame } from '~/ui';
 import { listInvoices, listSources } from '~/features/invoices';
 import { InvoiceApplyForm } from '~/islands/invoice-apply-form';
 import { checkAuth } from '~/lib/member-centre';
@@ -19,7 +19,7 @@ export default function OrderInvoiceApplyPage({ query }: PageProps<'/user/order/
   const params = new URLSearchParams(query ?? '');
   const page = Math.max(1, Number(params.get('page')) || 1);
   return (
-    <MemberPage
+    <PageFrame
       page="user/order/invoiceApply"
       render={async ({ view }) => {
         const session = getRequestContext().session;

@@ -6,13 +6,13 @@
 import type { PageProps } from 'waku/router';
 import en from '../../../../../i18n/en/user/team/allocation';
 import zh from '../../../../../i18n/zh-cn/user/team/allocation';
-import { MemberPage } from '~/components/member-page';
+import { PageFrame } from '~/ui';
 import { TeamAllocation } from '~/components/team-allocation';
 import { createT } from '~/lib/i18n';
 
 export default function TeamAllocationPage({ query }: PageProps<'/user/team/allocation'>) {
   return (
-    <MemberPage
+    <PageFrame
       page="user/team/allocation"
       render={({ view, t }) => (
         <TeamAllocation

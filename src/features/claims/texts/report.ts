@@ -1,0 +1,73 @@
+/** Texts of the member's report wizard (accident date, policy, insured person, details), per language. */
+import type { Locale } from '~/lib/types';
+
+const zh = {
+  report: {
+    action: '报案',
+    title: '报案',
+    cancel: '取消报案',
+    steps: ['出险日期', '选择保单', '选择出险人', '填写详情'],
+    date: '出险日期',
+    dateHint: '不能晚于今天',
+    next: '下一步',
+    back: '上一步',
+    choose: '选择',
+    noPolicies: '没有保障期间覆盖该日期的已生效或已到期保单。',
+    period: '保障期间',
+    named: '具名清单',
+    unnamed: '按人数投保（无名单）',
+    search: '搜索',
+    searchHint: '姓名或身份证号后四位',
+    noInsured: '该日期的保障名单中没有匹配的人员。',
+    unnamedNote: '该保单没有具名清单，请在下一步填写出险人的姓名和身份证号码。',
+    chosen: '已选',
+    insuredName: '出险人姓名',
+    idNo: '身份证号码',
+    type: '出险类型',
+    place: '出险地点',
+    description: '事故经过',
+    hospital: '就诊医院',
+    estimated: '预估损失金额（元）',
+    submit: '提交报案',
+    submitting: '提交中…',
+    documents: '报案后需要上传的材料',
+    required: '必传',
+  },
+};
+
+const en: typeof zh = {
+  report: {
+    action: 'Report a claim',
+    title: 'Report a claim',
+    cancel: 'Cancel',
+    steps: ['Accident date', 'Policy', 'Insured person', 'Details'],
+    date: 'Accident date',
+    dateHint: 'Not after today',
+    next: 'Next',
+    back: 'Back',
+    choose: 'Choose',
+    noPolicies: 'No effective or expired policy covers this date.',
+    period: 'Cover',
+    named: 'Named list',
+    unnamed: 'By headcount (no list)',
+    search: 'Search',
+    searchHint: 'Name or last 4 digits of the ID number',
+    noInsured: 'Nobody on the list that day matches.',
+    unnamedNote: "This policy has no named list: enter the person's name and ID number in the next step.",
+    chosen: 'Chosen',
+    insuredName: "Insured person's name",
+    idNo: 'ID number',
+    type: 'Type of claim',
+    place: 'Where it happened',
+    description: 'What happened',
+    hospital: 'Hospital',
+    estimated: 'Estimated loss (CNY)',
+    submit: 'Report the claim',
+    submitting: 'Sending…',
+    documents: 'Documents to upload after reporting',
+    required: 'required',
+  },
+};
+
+/** The report wizard's texts per language (part of claimText). */
+export const CLAIM_REPORT_TEXT = { 'zh-cn': zh, en } satisfies Record<Locale, typeof zh>;

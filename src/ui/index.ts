@@ -1,0 +1,10 @@
+/**
+ * The UI kit (decision 0014): the building blocks every area's screens share. Server components
+ * and isomorphic helpers only; client components of the kit are imported from their own files.
+ */
+export { frameTitle, GateNotice, type PageContext, PageFrame, type PageFrameProps } from './page-frame';
+export { type PageGate, pageGate } from './page-gate';
+export { Pager, type PagerProps } from './pager';
+export { uiText } from './texts';
+export { type Column, DataTable, type DataTableProps } from './data-table';
+export { Timeline, type TimelineProps } from './timeline';
