@@ -59,10 +59,6 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
     'user/order/personal': () => import('../../i18n/zh-cn/user/order/personal'),
     'user/order/tuanyi': () => import('../../i18n/zh-cn/user/order/tuanyi'),
     'user/order/withoutDetail': () => import('../../i18n/zh-cn/user/order/withoutDetail'),
-    // endorse and invoices areas
-    'user/order/endorse': () => import('../../i18n/zh-cn/user/order/endorse'),
-    'user/order/endorseDetail': () => import('../../i18n/zh-cn/user/order/endorseDetail'),
-    'user/order/invoiceApply': () => import('../../i18n/zh-cn/user/order/invoiceApply'),
     // team area
     'user/team/addAccount': () => import('../../i18n/zh-cn/user/team/addAccount'),
     'user/team/allocation': () => import('../../i18n/zh-cn/user/team/allocation'),
@@ -90,10 +86,6 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
     'user/order/personal': () => import('../../i18n/en/user/order/personal'),
     'user/order/tuanyi': () => import('../../i18n/en/user/order/tuanyi'),
     'user/order/withoutDetail': () => import('../../i18n/en/user/order/withoutDetail'),
-    // endorse and invoices areas
-    'user/order/endorse': () => import('../../i18n/en/user/order/endorse'),
-    'user/order/endorseDetail': () => import('../../i18n/en/user/order/endorseDetail'),
-    'user/order/invoiceApply': () => import('../../i18n/en/user/order/invoiceApply'),
     // team area
     'user/team/addAccount': () => import('../../i18n/en/user/team/addAccount'),
     // no 'user/team/allocation' in en (spec §2): the page falls back to common keys

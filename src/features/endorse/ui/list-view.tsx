@@ -2,33 +2,32 @@
  * The endorsement list (the member's list and the operator's queue): GET-form filters and plain page
  * links, so it needs no JavaScript.
  */
-import * as v from 'valibot';
-import { type EndorseListQuery, ENDORSE_PAGE_SIZES, ENDORSE_STATUSES, endorseQuerySchema } from '~/features/endorse';
-import { money } from './endorse-money';
-import { StatusBadge } from './endorse-status';
-import { type EndorseText, fill } from './endorse-text';
+import { type EndorseListQuery, ENDORSE_PAGE_SIZES, endorseListSchema as endorseQuerySchema } from '../schemas';
+import { ENDORSE_STATUSES } from '../states';
+import { yuan } from '~/lib/format';
+import { StatusBadge } from './status';
+import { type EndorseText, fill } from '../texts';
+import { listQuery } from '~/lib/list-query';
+import type { Locale } from '~/lib/types';
+import { type Column, DataTable } from '~/ui/data-table';
 import { Notice } from '~/ui/notice';
-import '../styles/endorse.css';
+import { Pager } from '~/ui/pager';
+import './endorse.css';
 
 const KINDS = ['add', 'remove', 'replace', 'correct'] as const;
-/** The list's query when the address has none. */
-export const ENDORSE_DEFAULTS: EndorseListQuery = { status: '', kind: '', keyword: '', start: '', end: '', page: 1, limit: 10 };
+/** The list query ↔ URL (filters, page size, page); `new`, `edit`, `as_of` and `search` are the page's own. */
+export const endorseQuery = listQuery(endorseQuerySchema, {
+  status: '',
+  kind: '',
+  keyword: '',
+  start: '',
+  end: '',
+  limit: 10,
+  page: 1,
+} as EndorseListQuery);
 
 /** The list query of a raw query string; `ok: false` when a filter was invalid (defaults then). */
-export function parseEndorseQuery(query: string): { q: EndorseListQuery; ok: boolean } {
-  const raw = Object.fromEntries(new URLSearchParams(query));
-  for (const k of ['new', 'edit', 'as_of', 'search']) delete raw[k];
-  const parsed = v.safeParse(endorseQuerySchema, raw);
-  return parsed.success ? { q: parsed.output, ok: true } : { q: ENDORSE_DEFAULTS, ok: false };
-}
-
-function queryString(q: EndorseListQuery, page?: number): string {
-  const p = new URLSearchParams();
-  for (const k of ['status', 'kind', 'keyword', 'start', 'end'] as const) if (q[k]) p.set(k, q[k]);
-  if (q.limit !== 10) p.set('limit', String(q.limit));
-  if (page && page > 1) p.set('page', String(page));
-  return p.toString();
-}
+export const parseEndorseQuery = (query: string) => endorseQuery.parse(query, ['new', 'edit', 'as_of', 'search']);
 
 /** One row of the list, as the member list and the operator queue answer it. */
 export interface EndorseListRowView {
@@ -44,6 +43,43 @@ export interface EndorseListRowView {
   has_id_fix?: boolean;
 }
 
+/** The table's columns: number (linked), status, policy, date, counts, premium change. */
+function endorseColumns(t: EndorseText, detailPath: string): Column<EndorseListRowView>[] {
+  return [
+    {
+      head: t.table.applyNo,
+      cellClass: 'nowrap el-no',
+      cell: (r) => (
+        <>
+          <a href={`${detailPath}?id=${r.id}`}>{r.apply_no}</a>
+          {r.endorse_no ? <span className="endorse-sub">{r.endorse_no}</span> : null}
+        </>
+      ),
+    },
+    {
+      head: t.table.status,
+      cellClass: 'el-status',
+      cell: (r) => (
+        <>
+          <StatusBadge status={r.status} text={t} />
+          {r.in_force ? <span className="endorse-sub">{t.table.inForce}</span> : null}
+          {r.has_id_fix ? <span className="endorse-sub">{t.operator.idFix}</span> : null}
+        </>
+      ),
+    },
+    { head: t.table.policyNo, cellClass: 'nowrap el-policy', cell: (r) => r.policy_no },
+    { head: t.table.effective, cellClass: 'nowrap el-date', cell: (r) => r.effective_date },
+    {
+      head: t.table.counts,
+      cellClass: 'nowrap el-counts',
+      cell: (r) => (
+        <span title={t.table.counts}>{`+${r.counts.add} / −${r.counts.remove} / ⇄${r.counts.replace} / ✎${r.counts.correct}`}</span>
+      ),
+    },
+    { head: t.table.premium, headClass: 'num', cellClass: 'num nowrap el-premium', cell: (r) => yuan(r.premium_delta) },
+  ];
+}
+
 /** The endorsement table with its filters and pager (member list and operator queue). */
 export function EndorseList({
   path,
@@ -52,6 +88,7 @@ export function EndorseList({
   ok,
   result,
   text,
+  locale,
   withKindFilter = true,
 }: {
   path: string;
@@ -60,15 +97,11 @@ export function EndorseList({
   ok: boolean;
   result: { list: EndorseListRowView[]; total: number };
   text: EndorseText;
+  locale: Locale;
   withKindFilter?: boolean;
 }) {
   const t = text;
-  const pages = Math.max(1, Math.ceil(result.total / q.limit));
   const filtered = Boolean(q.status || q.kind || q.keyword || q.start || q.end);
-  const href = (page: number) => {
-    const s = queryString(q, page);
-    return s ? `${path}?${s}` : path;
-  };
   return (
     <div className="endorse">
       <form className="card endorse-filters" method="get" action={path} aria-label={t.filters.label}>
@@ -143,51 +176,22 @@ export function EndorseList({
         {result.list.length === 0 ? (
           <p className="endorse-empty">{filtered ? t.table.emptyFiltered : t.table.empty}</p>
         ) : (
-          <div className="table-scroll">
-            <table className="data-table endorse-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t.table.applyNo}</th>
-                  <th scope="col">{t.table.status}</th>
-                  <th scope="col">{t.table.policyNo}</th>
-                  <th scope="col">{t.table.effective}</th>
-                  <th scope="col">{t.table.counts}</th>
-                  <th scope="col" className="num">
-                    {t.table.premium}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {result.list.map((r) => (
-                  <tr key={r.id} data-endorse={r.apply_no}>
-                    <td className="nowrap el-no">
-                      <a href={`${detailPath}?id=${r.id}`}>{r.apply_no}</a>
-                      {r.endorse_no ? <span className="endorse-sub">{r.endorse_no}</span> : null}
-                    </td>
-                    <td className="el-status">
-                      <StatusBadge status={r.status} text={t} />
-                      {r.in_force ? <span className="endorse-sub">{t.table.inForce}</span> : null}
-                      {r.has_id_fix ? <span className="endorse-sub">{t.operator.idFix}</span> : null}
-                    </td>
-                    <td className="nowrap el-policy">{r.policy_no}</td>
-                    <td className="nowrap el-date">{r.effective_date}</td>
-                    <td className="nowrap el-counts" title={t.table.counts}>
-                      +{r.counts.add} / −{r.counts.remove} / ⇄{r.counts.replace} / ✎{r.counts.correct}
-                    </td>
-                    <td className="num nowrap el-premium">{money(r.premium_delta)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="endorse-table"
+            columns={endorseColumns(t, detailPath)}
+            rows={result.list}
+            rowKey={(r) => r.id}
+            rowAttrs={(r) => ({ 'data-endorse': r.apply_no })}
+          />
         )}
-        {pages > 1 ? (
-          <nav className="pager" aria-label={fill(t.table.page, { page: q.page, pages })}>
-            {q.page > 1 ? <a href={href(q.page - 1)}>{t.table.prev}</a> : <span className="muted">{t.table.prev}</span>}
-            <span>{fill(t.table.page, { page: q.page, pages })}</span>
-            {q.page < pages ? <a href={href(q.page + 1)}>{t.table.next}</a> : <span className="muted">{t.table.next}</span>}
-          </nav>
-        ) : null}
+        <Pager
+          locale={locale}
+          total={result.total}
+          page={q.page}
+          limit={q.limit}
+          href={(page) => endorseQuery.href(path, q, page)}
+          compact
+        />
       </section>
     </div>
   );

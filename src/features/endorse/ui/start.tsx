@@ -1,11 +1,12 @@
 /** Step one of the Add flow: the policy and the effective date of a new draft (the create API through a form). */
 import { getRequestContext } from '~/server/context';
-import { eligiblePolicyList, ordersPort } from '~/features/endorse';
+import { eligiblePolicyList } from '../views';
+import { ordersPort } from '../roster';
 import { ApiForm } from '~/ui/api-form';
 import type { Db } from '~/server/db/client';
-import { type EndorseText, fill } from './endorse-text';
+import { type EndorseText, fill } from '../texts';
 import { Notice } from '~/ui/notice';
-import '../styles/endorse.css';
+import './endorse.css';
 
 /** Step one of Add: the policy (eligible ones, each with its open endorsement) and the effective date. */
 export async function EndorseStart({ db, userId, text, today }: { db: Db; userId: number; text: EndorseText; today: string }) {

@@ -1,6 +1,6 @@
 /** An endorsement's (or an invoice's) status as a coloured badge, in the page's language. */
-import type { EndorseText } from './endorse-text';
-import '../styles/endorse.css';
+import type { EndorseText } from '../texts';
+import './endorse.css';
 
 /** The status word of an endorsement or an invoice (unknown statuses as written). */
 export function StatusBadge({ status, text }: { status: string; text: EndorseText }) {

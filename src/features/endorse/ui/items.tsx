@@ -1,9 +1,9 @@
 /** An endorsement's items as a table (the draft and the detail). */
-import type { endorsementDetail } from '~/features/endorse';
+import type { endorsementDetail } from '../queries';
 import { ApiButton } from '~/ui/api-button';
-import { money } from './endorse-money';
-import type { EndorseText } from './endorse-text';
-import '../styles/endorse.css';
+import { yuan } from '~/lib/format';
+import type { EndorseText } from '../texts';
+import './endorse.css';
 
 /** An endorsement's detail as the pages get it. */
 export type EndorseDetail = Awaited<ReturnType<typeof endorsementDetail>>;
@@ -48,7 +48,7 @@ export function ItemsTable({ detail, text, editable }: { detail: EndorseDetail; 
               <td className="num ei-days" data-label={text.add.days}>
                 {i.days}
               </td>
-              <td className="num nowrap ei-premium">{money(i.premium)}</td>
+              <td className="num nowrap ei-premium">{yuan(i.premium)}</td>
               {editable ? (
                 <td className="ei-delete">
                   <ApiButton
@@ -70,7 +70,7 @@ export function ItemsTable({ detail, text, editable }: { detail: EndorseDetail; 
               {text.add.live}
             </th>
             <td className="num nowrap" data-total>
-              {money(detail.totals.premium_delta)}
+              {yuan(detail.totals.premium_delta)}
             </td>
             {editable ? <td /> : null}
           </tr>

@@ -1,6 +1,7 @@
 /** Chinese texts of the endorsement and invoice pages; their shape is the one every language has. */
 
 export const endorseZh = {
+  titles: { list: '批改申请', detail: '批改详情', invoiceApply: '发票申请' },
   status: { draft: '草稿', submitted: '已提交', approved: '已批准', rejected: '已拒绝', cancelled: '已撤销', voided: '因退保作废' },
   kinds: { add: '加保', remove: '减保', replace: '替换', correct: '更正' },
   invoiceStatus: { applied: '已申请', issued: '已开具', rejected: '已驳回', cancelled: '已撤销' },
@@ -31,9 +32,6 @@ export const endorseZh = {
     count: '共 {n} 条',
     empty: '还没有批改记录。',
     emptyFiltered: '没有符合条件的记录。',
-    prev: '上一页',
-    next: '下一页',
-    page: '第 {page} / {pages} 页',
     inForce: '已生效',
   },
   add: {
@@ -83,6 +81,7 @@ export const endorseZh = {
     shown: '显示前 {n} 人，共 {total} 人；其他人请用搜索查找。',
   },
   detail: {
+    missing: '没有这条批改记录。',
     title: '批改详情',
     back: '返回列表',
     summary: '概要',
@@ -124,6 +123,7 @@ export const endorseZh = {
     rejectTitle: '驳回申请',
   },
   invoice: {
+    missing: '没有这条发票申请。',
     credit: '红字发票',
     cancelledByRefund: '已退款，申请自动撤销',
     title: '发票申请',

@@ -1,7 +1,8 @@
 /** English texts of the endorsement and invoice pages. */
-import type { EndorseText } from './endorse-text-zh';
+import type { EndorseText } from './zh';
 
 export const endorseEn: EndorseText = {
+  titles: { list: 'Endorsements', detail: 'Endorsement detail', invoiceApply: 'Invoice request' },
   status: {
     draft: 'Draft',
     submitted: 'Submitted',
@@ -39,9 +40,6 @@ export const endorseEn: EndorseText = {
     count: '{n} in total',
     empty: 'No endorsements yet.',
     emptyFiltered: 'Nothing matches these filters.',
-    prev: 'Previous',
-    next: 'Next',
-    page: 'Page {page} of {pages}',
     inForce: 'in force',
   },
   add: {
@@ -92,6 +90,7 @@ export const endorseEn: EndorseText = {
     shown: 'Showing {n} of {total} people; search to find the others.',
   },
   detail: {
+    missing: 'No such endorsement.',
     title: 'Endorsement details',
     back: 'Back to the list',
     summary: 'Summary',
@@ -138,6 +137,7 @@ export const endorseEn: EndorseText = {
     rejectTitle: 'Reject the request',
   },
   invoice: {
+    missing: 'No such invoice request.',
     credit: 'Credit invoice',
     cancelledByRefund: 'Refunded: the request was withdrawn',
     title: 'Invoice requests',

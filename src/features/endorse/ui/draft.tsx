@@ -3,18 +3,22 @@
  * add a person, the roster's remove/replace/correct, import, documents), then Submit or Cancel.
  * Writes go through the API's forms and buttons; the class and date fields show the live estimate.
  */
-import { DOCUMENT_KINDS, endorsementDetail, findVisibleEndorsement, ordersPort, rosterPage } from '~/features/endorse';
+import { DOCUMENT_KINDS } from '../schemas';
+import { endorsementDetail } from '../queries';
+import { findVisibleEndorsement } from '../model';
+import { ordersPort } from '../roster';
+import { rosterPage } from '../views';
 import { ApiButton } from '~/ui/api-button';
 import { ApiForm } from '~/ui/api-form';
-import { ClassEstimate, DateEstimate } from '~/islands/endorse-estimate';
+import { ClassEstimate, DateEstimate } from './estimate';
 import { UploadField } from '~/features/upload/ui';
 import type { Locale, UploadConfig } from '~/lib/types';
 import type { Db } from '~/server/db/client';
-import { ItemsTable } from './endorse-items';
-import { money } from './endorse-money';
-import { type EndorseText, fill } from './endorse-text';
+import { ItemsTable } from './items';
+import { yuan } from '~/lib/format';
+import { type EndorseText, fill } from '../texts';
 import { Notice } from '~/ui/notice';
-import '../styles/endorse.css';
+import './endorse.css';
 
 /** Step two of Add: the draft with its items and the forms that change it, then Submit. */
 export async function EndorseDraft({
@@ -255,7 +259,7 @@ export async function EndorseDraft({
 
       <section className="card endorse-submit" aria-labelledby="en-submit">
         <h2 id="en-submit">
-          {t.live}: <span data-live-total>{money(detail.totals.premium_delta)}</span>
+          {t.live}: <span data-live-total>{yuan(detail.totals.premium_delta)}</span>
         </h2>
         <p className="muted">{t.submitHint}</p>
         <div className="endorse-form-actions">

@@ -1,11 +1,11 @@
 /** An endorsement's detail (member and operator): summary, items, timeline, documents, notice; the viewer's actions. */
 import { getRequestContext } from '~/server/context';
 import { formatDate } from '~/lib/format';
-import { type EndorseDetail, ItemsTable } from './endorse-items';
-import { money } from './endorse-money';
-import { StatusBadge } from './endorse-status';
-import type { EndorseText } from './endorse-text';
-import '../styles/endorse.css';
+import { type EndorseDetail, ItemsTable } from './items';
+import { yuan } from '~/lib/format';
+import { StatusBadge } from './status';
+import type { EndorseText } from '../texts';
+import './endorse.css';
 
 /**
  * Who moved an endorsement: the insurer decides without an actor (the sandbox, or a real
@@ -62,11 +62,11 @@ export function EndorseDetailView({
             {detail.totals.days} / {detail.totals.period_days}
           </dd>
           <dt>{t.delta}</dt>
-          <dd className="nowrap">{money(detail.totals.premium_delta)}</dd>
+          <dd className="nowrap">{yuan(detail.totals.premium_delta)}</dd>
           <dt>{t.charged}</dt>
-          <dd>{money(e.charged)}</dd>
+          <dd>{yuan(e.charged)}</dd>
           <dt>{t.refunded}</dt>
-          <dd>{money(e.refunded)}</dd>
+          <dd>{yuan(e.refunded)}</dd>
           {e.remark ? (
             <>
               <dt>{t.remark}</dt>

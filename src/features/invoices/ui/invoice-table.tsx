@@ -4,8 +4,8 @@
  */
 import { formatDate, formatMoney } from '~/lib/format';
 import { ApiButton } from '~/ui/api-button';
-import { type EndorseText, fill } from './endorse-text';
-import { StatusBadge } from './endorse-status';
+import { type EndorseText, fill } from '~/features/endorse/texts';
+import { StatusBadge } from '~/features/endorse/ui';
 
 export interface InvoiceRowView {
   id: number;

@@ -9,10 +9,10 @@
  */
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { isCreditCode } from '~/lib/credit-code';
-import { formatMoney } from '~/lib/format';
+import { fen, yuan } from '~/lib/format';
 import { isApiError, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
-import '../styles/endorse.css';
+import './invoices.css';
 
 export interface InvoiceSourceOption {
   type: 'order' | 'endorse';
@@ -34,10 +34,7 @@ export interface InvoiceApplyFormProps {
   readOnly?: boolean;
 }
 
-const toFen = (yuan: string) => Math.round(Number(yuan) * 100);
-const yuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
-/** ¥ and thousands separators, as the other money on these pages. */
-const money = (y: string) => `¥${formatMoney(y)}`;
+const toFen = (amount: string) => Math.round(Number(amount) * 100);
 
 /** The sources table; with `picked`/`toggle`, invoiceable rows get a checkbox and the foot a running total. */
 function SourcesTable({
@@ -103,12 +100,12 @@ function SourcesTable({
                   </label>
                 </td>
                 <td className="num nowrap is-paid" data-label={text.paid}>
-                  {money(s.paid)}
+                  {yuan(s.paid)}
                 </td>
                 <td className="num nowrap is-refunded" data-label={text.refunded}>
-                  {money(s.refunded)}
+                  {yuan(s.refunded)}
                 </td>
-                <td className="num nowrap is-amount">{money(s.amount)}</td>
+                <td className="num nowrap is-amount">{yuan(s.amount)}</td>
               </tr>
             );
           })}
@@ -117,7 +114,7 @@ function SourcesTable({
           <tfoot>
             <tr>
               <td colSpan={5} className="num invoice-total" aria-live="polite">
-                {text.total}: <strong data-total>{money(yuan(total ?? 0))}</strong>
+                {text.total}: <strong data-total>{fen(total ?? 0)}</strong>
               </td>
             </tr>
           </tfoot>

@@ -1,8 +1,9 @@
 /** A policy's insured list on a date, read from the endorsement area's roster. */
-import { ordersPort, rosterPage } from '~/features/endorse';
+import { ordersPort } from '../roster';
+import { rosterPage } from '../views';
 import type { Db } from '~/server/db/client';
-import type { EndorseText } from './endorse-text';
-import '../styles/endorse.css';
+import type { EndorseText } from '../texts';
+import './endorse.css';
 
 /** The policy's insured list on a date (GET form), with each row's active period. */
 export async function RosterView({

@@ -1,0 +1,95 @@
+/**
+ * /user/order/endorseDetail?id=: one endorsement — items with days and premium, totals, timeline,
+ * documents, the notice once approved, Cancel while open; and the policy's insured list on a
+ * chosen date (`as_of`, GET form).
+ */
+import { endorseText } from '../texts';
+import { EndorseDetailView } from './detail-view';
+import { RosterView } from './roster';
+import { PageFrame } from '~/ui';
+import { baseEndorseContext } from '../router';
+import { endorsementDetail } from '../queries';
+import { findVisibleEndorsement, siteToday } from '../model';
+import { ordersPort } from '../roster';
+import { runDueSandbox } from '../sandbox';
+import { ApiButton } from '~/ui/api-button';
+import { getRequestContext } from '~/server/context';
+import { RecordMissing } from './missing';
+import { getDb } from '~/server/db/client';
+import { isDomainError } from '~/server/errors';
+
+export function OrderEndorseDetailPage({ query }: { query?: string }) {
+  const params = new URLSearchParams(query ?? '');
+  const id = Number(params.get('id'));
+  return (
+    <PageFrame
+      page="user/order/endorseDetail"
+      title={({ view }) => endorseText(view.locale).titles.detail}
+      actions={({ view }) => (
+        <a href="/user/order/endorse" className="btn btn-ghost">
+          {endorseText(view.locale).detail.back}
+        </a>
+      )}
+      render={async ({ view }) => {
+        const session = getRequestContext().session;
+        if (!session) return null;
+        const db = getDb();
+        const text = endorseText(view.locale);
+        await runDueSandbox(db, baseEndorseContext());
+        let e: Awaited<ReturnType<typeof findVisibleEndorsement>> | null = null;
+        if (Number.isSafeInteger(id) && id > 0) {
+          try {
+            e = await findVisibleEndorsement(db, session.userId, id, db);
+          } catch (err) {
+            if (!isDomainError(err)) throw err;
+          }
+        }
+        if (!e) return <RecordMissing message={text.detail.missing} />;
+        const today = await siteToday(db);
+        const detail = await endorsementDetail(db, e, await ordersPort.loadPolicy(db.sql, e.orderId), today);
+        const asOfRaw = params.get('as_of') ?? '';
+        const asOf = /^\d{4}-\d{2}-\d{2}$/.test(asOfRaw) ? asOfRaw : e.effectiveDate;
+        const actions = (
+          <>
+            {e.status === 'draft' ? (
+              <a className="btn btn-ghost" href={`/user/order/endorse?edit=${e.id}`}>
+                {text.detail.edit}
+              </a>
+            ) : null}
+            {detail.actions.includes('cancel') ? (
+              <ApiButton
+                url="/userapi/v1/endorse/cancel"
+                method="POST"
+                data={{ id: e.id }}
+                label={text.add.cancel}
+                className="btn btn-ghost"
+                refresh
+              />
+            ) : null}
+          </>
+        );
+        return (
+          <div className="endorse-page">
+            <EndorseDetailView
+              detail={detail}
+              text={text}
+              timeZone={view.timeZone}
+              actions={actions}
+              policyHref={`/user/order/groupDetail?id=${e.orderId}&as_of=${asOf}`}
+            />
+            <RosterView db={db} userId={session.userId} orderId={e.orderId} asOf={asOf} text={text}>
+              <form method="get" action="/user/order/endorseDetail" className="endorse-asof" aria-label={text.roster.asOf}>
+                <input type="hidden" name="id" value={e.id} />
+                <label htmlFor="ed-asof">{text.roster.asOf}</label>
+                <input id="ed-asof" name="as_of" type="date" defaultValue={asOf} />
+                <button type="submit" className="btn btn-ghost btn-sm">
+                  {text.roster.go}
+                </button>
+              </form>
+            </RosterView>
+          </div>
+        );
+      }}
+    />
+  );
+}

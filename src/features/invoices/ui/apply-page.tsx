@@ -1,0 +1,69 @@
+/**
+ * /user/order/invoiceApply: the invoiceable amounts (paid policies and endorsement charges) with a
+ * running total, the application form (`order/invoiceApply/add`: title, GB 32100 code checked as
+ * typed, special-invoice fields), and the member's applications with status, reason and download.
+ */
+import { endorseText } from '~/features/endorse/texts';
+import { InvoiceTable } from './invoice-table';
+import { PageFrame } from '~/ui';
+import { listInvoices } from '../views';
+import { listSources } from '../sources';
+import { InvoiceApplyForm } from './apply-form';
+import { checkAuth } from '~/lib/member-centre';
+import { fenToYuan } from '~/lib/money';
+import { getRequestContext } from '~/server/context';
+import { getDb } from '~/server/db/client';
+import { visibleUserIds } from '~/server/members';
+
+export function OrderInvoiceApplyPage({ query }: { query?: string }) {
+  const params = new URLSearchParams(query ?? '');
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  return (
+    <PageFrame
+      page="user/order/invoiceApply"
+      title={({ view }) => endorseText(view.locale).titles.invoiceApply}
+      render={async ({ view }) => {
+        const session = getRequestContext().session;
+        if (!session) return null;
+        const db = getDb();
+        const text = endorseText(view.locale);
+        const t = text.invoice;
+        const ids = await visibleUserIds(db, session.userId);
+        const sources = await listSources(db, ids);
+        const list = await listInvoices(db, ids, { status: '', keyword: '', page, limit: 20 });
+        const [last] =
+          await db.sql`SELECT title, taxpayer_id, email FROM invoice WHERE user_id = ${session.userId} ORDER BY id DESC LIMIT 1`;
+        return (
+          <div className="invoices">
+            <InvoiceApplyForm
+              readOnly={!checkAuth(view.centre.authNode, view.path, 'add')}
+              sources={sources.map((s) => ({
+                type: s.type,
+                id: s.id,
+                kind: s.type === 'order' ? t.order : t.endorse,
+                refNo: s.refNo,
+                paid: fenToYuan(s.paid),
+                refunded: fenToYuan(s.refunded),
+                amount: fenToYuan(s.invoiceable),
+              }))}
+              text={{
+                ...t,
+                normal: text.invoiceKind.normal,
+                special: text.invoiceKind.special,
+              }}
+              defaults={last ? { title: String(last.title), taxpayer_id: String(last.taxpayer_id), email: String(last.email) } : {}}
+            />
+            <InvoiceTable
+              list={list.list}
+              total={list.total}
+              text={text}
+              timeZone={view.timeZone}
+              memberActions
+              downloadBase="/userapi/v1/invoice/download"
+            />
+          </div>
+        );
+      }}
+    />
+  );
+}

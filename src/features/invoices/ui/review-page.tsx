@@ -1,0 +1,132 @@
+/**
+ * /user/operator/invoiceDetail?id=: one invoice application — title, tax details, items, timeline —
+ * and, while applied, Issue (invoice number, optional uploaded PDF; else one is generated with
+ * 6 % VAT; the member is e-mailed the link) or Reject with a reason (`operator/invoices/issue`).
+ */
+import { endorseText } from '~/features/endorse/texts';
+import { RecordMissing, StatusBadge } from '~/features/endorse/ui';
+import { PageFrame } from '~/ui';
+import { invoiceDetail } from '../views';
+import { toInvoice as toInvoiceRow } from '../records';
+import { ApiForm } from '~/ui/api-form';
+import { UploadField } from '~/features/upload/ui';
+import { formatDate, formatMoney } from '~/lib/format';
+import { getRequestContext } from '~/server/context';
+import { getDb, num } from '~/server/db/client';
+import { hasExplicitRule } from '~/server/permissions';
+
+export function OperatorInvoiceDetailPage({ query }: { query?: string }) {
+  const id = Number(new URLSearchParams(query ?? '').get('id'));
+  return (
+    <PageFrame
+      page="user/operator/invoiceDetail"
+      actions={({ view }) => (
+        <a href="/user/operator/invoices" className="btn btn-ghost">
+          {endorseText(view.locale).detail.back}
+        </a>
+      )}
+      render={async ({ view }) => {
+        const session = getRequestContext().session;
+        if (!session) return null;
+        const db = getDb();
+        const text = endorseText(view.locale);
+        const t = text.invoice;
+        const [row] = Number.isSafeInteger(id) && id > 0 ? await db.sql`SELECT * FROM invoice WHERE id = ${id}` : [];
+        if (!row) return <RecordMissing message={t.missing} />;
+        const d = await invoiceDetail(db, toInvoiceRow(row), `/userapi/v1/operator/invoice/download?id=${num(row.id)}`);
+        const inv = d.invoice;
+        const canIssue = inv.status === 'applied' && (await hasExplicitRule(db, session, 'operator/invoices/issue'));
+        const fact = (label: string, value: string) =>
+          value ? (
+            <>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </>
+          ) : null;
+        return (
+          <div className="invoice-detail" data-status={inv.status}>
+            <section className="card" aria-labelledby="iv-sum">
+              <h2 id="iv-sum">
+                {inv.apply_no} <StatusBadge status={inv.status} text={text} />
+              </h2>
+              <dl className="endorse-facts">
+                {fact(t.kind, text.invoiceKind[inv.kind as 'normal' | 'special'])}
+                {fact(t.invTitle, inv.title)}
+                {fact(t.taxpayer, inv.taxpayer_id)}
+                {fact(t.address, inv.address)}
+                {fact(t.phone, inv.phone)}
+                {fact(t.bank, inv.bank)}
+                {fact(t.account, inv.account)}
+                {fact(t.email, inv.email)}
+                {fact(t.amount, `¥${formatMoney(inv.amount)}`)}
+                {fact(t.invoiceNo, inv.invoice_no)}
+                {fact(t.reason, inv.reason)}
+              </dl>
+              {d.file_url ? (
+                <div className="endorse-form-actions">
+                  <a className="btn btn-primary" href={d.file_url} data-action="download">
+                    {t.download}
+                  </a>
+                </div>
+              ) : null}
+            </section>
+            <section className="card" aria-labelledby="iv-items">
+              <h2 id="iv-items">{t.items}</h2>
+              <ul className="invoice-items">
+                {d.items.map((i) => (
+                  <li key={`${i.source_type}:${i.source_id}`}>
+                    <span>
+                      <span className="muted">{i.source_type === 'order' ? t.order : t.endorse}</span> {i.ref_no}
+                    </span>
+                    <span className="num">¥{formatMoney(i.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <section className="card" aria-labelledby="iv-time">
+              <h2 id="iv-time">{text.detail.timeline}</h2>
+              <ol className="endorse-timeline">
+                {d.timeline.map((x) => (
+                  <li key={`${x.to}-${x.created_at}`}>
+                    <StatusBadge status={x.to} text={text} />{' '}
+                    <time className="muted">{formatDate(x.created_at, 'YYYY-MM-DD HH:mm', view.timeZone)}</time>
+                    {x.note ? <span className="endorse-sub">{x.note}</span> : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+            {canIssue ? (
+              <section className="card" aria-labelledby="iv-issue">
+                <h2 id="iv-issue">{text.operator.issueTitle}</h2>
+                <ApiForm url="/userapi/v1/operator/invoice/issue" extra={{ id: inv.id }} submitLabel={text.operator.issue}>
+                  <div className="field endorse-narrow">
+                    <label htmlFor="iv-no">{text.operator.invoiceNo}</label>
+                    <input id="iv-no" name="invoice_no" maxLength={30} required autoComplete="off" />
+                  </div>
+                  <div className="field">
+                    <span className="field-label">{text.operator.file}</span>
+                    <UploadField lang={view.locale} name="file_id" valueKind="id" topic="invoice" rules={view.site.upload} />
+                  </div>
+                </ApiForm>
+              </section>
+            ) : null}
+            {canIssue ? (
+              <section className="card" aria-labelledby="iv-reject">
+                <h2 id="iv-reject">{text.operator.rejectTitle}</h2>
+                <ApiForm
+                  url="/userapi/v1/operator/invoice/reject"
+                  extra={{ id: inv.id }}
+                  submitLabel={text.operator.rejectInvoice}
+                  submitClass="btn btn-danger"
+                  className="endorse-inline"
+                >
+                  <input name="reason" maxLength={200} placeholder={text.operator.reason} aria-label={text.operator.reason} required />
+                </ApiForm>
+              </section>
+            ) : null}
+          </div>
+        );
+      }}
+    />
+  );
+}
