@@ -17,7 +17,6 @@ import { findUserById } from '~/server/members';
 import { hasAction } from '~/server/permissions';
 import type { PageContext } from '~/ui/page-context';
 import { fill, SEAL_TEXT } from './seal-texts';
-import '../styles/ledger.css';
 import '../styles/seal.css';
 
 const TABS = ['seal', 'files', 'seals'] as const;

@@ -14,7 +14,6 @@ import { Notice } from '~/ui/notice';
 import { pageContext } from '~/ui/page-context';
 import { PageTitle } from '~/ui/page-title';
 import { fill, SEAL_TEXT } from './seal-texts';
-import '../styles/ledger.css';
 import '../styles/seal.css';
 
 export async function SealReview({ query }: { query: string }) {

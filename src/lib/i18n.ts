@@ -45,11 +45,7 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
     'user/login': () => import('../../i18n/zh-cn/user/login'),
     'user/iframe': () => import('../../i18n/zh-cn/user/iframe'),
     // account area
-    'user/account/balance': () => import('../../i18n/zh-cn/user/account/balance'),
-    'user/account/changePassword': () => import('../../i18n/zh-cn/user/account/changePassword'),
-    'user/account/integral': () => import('../../i18n/zh-cn/user/account/integral'),
     'user/account/overview': () => import('../../i18n/zh-cn/user/account/overview'),
-    'user/account/profile': () => import('../../i18n/zh-cn/user/account/profile'),
     // sealing area
     'user/file/sealfile': () => import('../../i18n/zh-cn/user/file/sealfile'),
     // orders area
@@ -72,11 +68,7 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
     'user/login': () => import('../../i18n/en/user/login'),
     'user/iframe': () => import('../../i18n/en/user/iframe'),
     // account area
-    'user/account/balance': () => import('../../i18n/en/user/account/balance'),
-    'user/account/changePassword': () => import('../../i18n/en/user/account/changePassword'),
-    'user/account/integral': () => import('../../i18n/en/user/account/integral'),
     'user/account/overview': () => import('../../i18n/en/user/account/overview'),
-    'user/account/profile': () => import('../../i18n/en/user/account/profile'),
     // sealing area
     'user/file/sealfile': () => import('../../i18n/en/user/file/sealfile'),
     // orders area

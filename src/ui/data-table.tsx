@@ -1,7 +1,7 @@
 /**
  * The one data table (decision 0014): `<div class="table-scroll"><table class="data-table …">` with a
  * head row, one row per record and an optional footer. On a phone (the shared `.data-table` rules in
- * `src/styles/ledger.css`) each row becomes a card; a column with a `label` prints it before its value
+ * `src/styles/components.css`) each row becomes a card; a column with a `label` prints it before its value
  * there (`data-label`). An area adds a grid for its rows in its own stylesheet when the default stack
  * does not suit (claims, endorsements).
  */

@@ -19,12 +19,15 @@ export interface PagerProps {
   href: (page: number) => string;
   /** Compact: nothing for a single page, and no disabled Previous / Next at the ends. */
   compact?: boolean;
+  /** In-app links (`data-nav="none"`, as `NavAnchor match="none"`: progress bar, no full load). */
+  nav?: boolean;
 }
 
-export function Pager({ locale, total, page, limit, href, compact = false }: PagerProps) {
+export function Pager({ locale, total, page, limit, href, compact = false, nav = false }: PagerProps) {
   if (!total || (compact && total <= limit)) return null;
   const tx = uiText(locale).pager;
   const pages = Math.max(1, Math.ceil(total / limit));
+  const navAttr = nav ? 'none' : undefined;
   const disabled = (label: string) =>
     compact ? null : (
       <span className="btn btn-ghost btn-sm is-disabled" aria-disabled="true">
@@ -34,7 +37,7 @@ export function Pager({ locale, total, page, limit, href, compact = false }: Pag
   return (
     <nav className="pager" aria-label={tx.pages}>
       {page > 1 ? (
-        <a className="btn btn-ghost btn-sm" href={href(Math.min(page - 1, pages))} rel="prev">
+        <a className="btn btn-ghost btn-sm" href={href(Math.min(page - 1, pages))} rel="prev" data-nav={navAttr}>
           {tx.prev}
         </a>
       ) : (
@@ -42,7 +45,7 @@ export function Pager({ locale, total, page, limit, href, compact = false }: Pag
       )}
       <span className="pager-status">{fill(tx.pageOf, { page, pages })}</span>
       {page < pages ? (
-        <a className="btn btn-ghost btn-sm" href={href(page + 1)} rel="next">
+        <a className="btn btn-ghost btn-sm" href={href(page + 1)} rel="next" data-nav={navAttr}>
           {tx.next}
         </a>
       ) : (

@@ -1,18 +1,3 @@
 export default {
   title: 'Account overview',
-  infoTitle: 'Account information',
-  toProfile: 'Personal data',
-  filled: 'Filled in',
-  notFilled: 'Not filled in',
-  quickTitle: 'Shortcuts',
-  statsTitle: 'Growth statistics',
-  range: 'Period',
-  range7: 'Last 7 days',
-  range30: 'Last 30 days',
-  moneySeries: 'Balance change (CNY)',
-  scoreSeries: 'Points change',
-  net: 'Net',
-  day: 'Day',
-  change: 'Change',
-  statsLead: 'Net change per day: bars above the line are gains, below are spending.',
 } as const;

@@ -1,18 +1,3 @@
 export default {
   title: '账户概览',
-  infoTitle: '账户信息',
-  toProfile: '个人资料',
-  filled: '已填写',
-  notFilled: '未填写',
-  quickTitle: '常用入口',
-  statsTitle: '增长统计',
-  range: '统计范围',
-  range7: '近 7 天',
-  range30: '近 30 天',
-  moneySeries: '余额变动（元）',
-  scoreSeries: '积分变动',
-  net: '合计',
-  day: '日期',
-  change: '变动',
-  statsLead: '每天的净变动：柱子向上为增加，向下为减少。',
 } as const;

@@ -1,32 +1,6 @@
-/** /user/account/integral: the member's own score ledger, paginated, filters in the URL, CSV export. */
-import { Suspense } from 'react';
-import type { PageProps } from 'waku/router';
+/** /user/account/integral: the member's points ledger — the page is the account area's (`src/features/account/ui`). */
+import { AccountIntegralPage } from '~/features/account/ui';
 
-import { LedgerList, LedgerLoading } from '~/components/ledger-list';
-import { PageFrame } from '~/ui';
-import { allowPageCache } from '~/server/page-cache';
-
-export default function AccountIntegralPage({ query }: PageProps<'/user/account/integral'>) {
-  allowPageCache(); // the points ledger and config only: all versioned (decision 0009)
-  return (
-    <PageFrame
-      page="user/account/integral"
-      render={({ view, t }) => (
-        <>
-          <Suspense fallback={<LedgerLoading label={t('ledger.loading')} />}>
-            <LedgerList
-              ledger="score"
-              path="/user/account/integral"
-              query={query ?? ''}
-              t={t}
-              timeZone={view.timeZone}
-              siteTimeZone={view.site.timezone}
-            />
-          </Suspense>
-        </>
-      )}
-    />
-  );
-}
+export default AccountIntegralPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

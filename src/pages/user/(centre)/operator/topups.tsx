@@ -1,8 +1,6 @@
-/** /user/operator/topups (issue #8): the operator's review of members' top-up requests. */
-import { AccountReview } from '~/components/account-review';
+/** /user/operator/topups: the operator's review of top-up requests — the page is the account area's (`src/features/account/ui`). */
+import { OperatorTopupsPage } from '~/features/account/ui';
 
-export default function OperatorTopupsPage({ query }: { query?: string }) {
-  return <AccountReview query={query ?? ''} />;
-}
+export default OperatorTopupsPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

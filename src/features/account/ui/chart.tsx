@@ -3,7 +3,7 @@
  * to the card, labels in HTML so they stay readable on a 390 px phone, and a table for screen
  * readers. Positive days rise in the series colour, negative days fall in red.
  */
-import '../styles/account.css';
+import './account.css';
 
 export interface AccountChartProps {
   /** Stable id prefix (two charts on one page). */

@@ -6,12 +6,12 @@
  */
 import { useId, useState } from 'react';
 import { GenderIcon } from './gender-icon';
-import { MOTTO_MAX, profileSchema } from '~/features/account/schemas';
+import { MOTTO_MAX, profileSchema } from '../schemas';
 import type { UploadedFile } from '~/features/upload/schemas';
 import type { Locale } from '~/lib/types';
 import type { UploadRules } from '~/lib/upload-checks';
-import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
-import { AccountBindDialog, type AccountBindDialogProps } from './account-bind-dialog';
+import { Field, FormNotice, type MessageTexts, useApiForm } from './form-kit';
+import { AccountBindDialog, type AccountBindDialogProps } from './bind-dialog';
 import { UploadField } from '~/features/upload/ui';
 
 export interface ProfileFormText {

@@ -5,9 +5,9 @@
  */
 
 import { useId } from 'react';
-import { changePasswordFormSchema } from '~/features/account/schemas';
+import { changePasswordFormSchema } from '../schemas';
 import { goToLogin } from '~/lib/http';
-import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
+import { Field, FormNotice, type MessageTexts, useApiForm } from './form-kit';
 
 export interface PasswordFormText {
   oldPassword: string;

@@ -4,11 +4,11 @@
  * island, topic `topup`). Checked with `topupSchema` as the member types; the list below refreshes.
  */
 import { useId, useState } from 'react';
-import { topupSchema } from '~/features/account/schemas';
+import { topupSchema } from '../schemas';
 import type { UploadedFile } from '~/features/upload/schemas';
 import type { Locale } from '~/lib/types';
 import type { UploadRules } from '~/lib/upload-checks';
-import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
+import { Field, FormNotice, type MessageTexts, useApiForm } from './form-kit';
 import { UploadField } from '~/features/upload/ui';
 
 export interface TopupFormText {

@@ -7,11 +7,11 @@
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { changeBindSchema, verificationSchema } from '~/features/account/schemas';
+import { changeBindSchema, verificationSchema } from '../schemas';
 import { EMAIL_PATTERN, MOBILE_PATTERN } from '~/lib/fields';
-import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
-import type { ClickCaptchaText } from './click-captcha';
-import { SendCodeButton, type SendCodeText } from './send-code-button';
+import { Field, FormNotice, type MessageTexts, useApiForm } from './form-kit';
+import type { ClickCaptchaText } from '~/islands/click-captcha';
+import { SendCodeButton, type SendCodeText } from '~/islands/send-code-button';
 
 export interface BindDialogText {
   open: string;

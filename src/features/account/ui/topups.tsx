@@ -2,27 +2,25 @@
  * The balance page's top-up card: the request form (not for team sub-accounts, whose money comes
  * from the main account) and the member's own requests with their status.
  */
-import { listOwnTopups } from '~/features/account';
-import { AccountTopupForm } from '~/islands/account-topup-form';
+import { listOwnTopups } from '../topup';
+import { AccountTopupForm } from './topup-form';
 import { formatDate, formatMoney } from '~/lib/format';
-import type { Translator } from '~/lib/i18n';
+import { accountText } from '../texts';
 import { fenToYuan } from '~/lib/money';
 import type { Locale } from '~/lib/types';
 import type { UploadRules } from '~/lib/upload-checks';
 import { getDb } from '~/server/db/client';
 import { findUserById } from '~/server/members';
-import { accountFormTexts } from './account-texts';
-import '../styles/account.css';
+import { accountFormTexts } from '../texts';
+import './account.css';
 
 export async function AccountTopups({
   userId,
-  t,
   locale,
   timeZone,
   rules,
 }: {
   userId: number;
-  t: Translator;
   locale: Locale;
   timeZone: string;
   rules: UploadRules;
@@ -30,26 +28,27 @@ export async function AccountTopups({
   const db = getDb();
   const [member, list] = await Promise.all([findUserById(db, userId), listOwnTopups(db, userId, 10)]);
   const sub = member?.parent_id != null;
+  const tx = accountText(locale).topup;
   return (
     <section className="card account-topups" aria-labelledby="tp-title">
       <div className="card-head">
-        <h2 id="tp-title">{t('topup.title')}</h2>
+        <h2 id="tp-title">{tx.title}</h2>
       </div>
       {sub ? (
-        <p className="account-hint">{t('topup.subAccount')}</p>
+        <p className="account-hint">{tx.subAccount}</p>
       ) : (
         <>
-          <p className="account-hint">{t('topup.lead')}</p>
+          <p className="account-hint">{tx.lead}</p>
           <AccountTopupForm
             lang={locale}
             rules={rules}
             texts={accountFormTexts(locale)}
             text={{
-              amount: t('topup.amount'),
-              amountHint: t('topup.amountHint'),
-              paymentRef: t('topup.paymentRef'),
-              slip: t('topup.slip'),
-              submit: t('topup.submit'),
+              amount: tx.amount,
+              amountHint: tx.amountHint,
+              paymentRef: tx.paymentRef,
+              slip: tx.slip,
+              submit: tx.submit,
             }}
           />
         </>
@@ -57,15 +56,15 @@ export async function AccountTopups({
       {list.length ? (
         <div className="table-scroll">
           <table className="data-table">
-            <caption className="sr-only">{t('topup.mine')}</caption>
+            <caption className="sr-only">{tx.mine}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('topup.time')}</th>
+                <th scope="col">{tx.time}</th>
                 <th scope="col" className="num">
-                  {t('topup.amount')}
+                  {tx.amount}
                 </th>
-                <th scope="col">{t('topup.paymentRef')}</th>
-                <th scope="col">{t('topup.status')}</th>
+                <th scope="col">{tx.paymentRef}</th>
+                <th scope="col">{tx.status}</th>
               </tr>
             </thead>
             <tbody>
@@ -75,7 +74,7 @@ export async function AccountTopups({
                   <td className="num nowrap">{formatMoney(fenToYuan(x.amount))}</td>
                   <td>{x.paymentRef}</td>
                   <td>
-                    <span className={`account-status account-status-${x.status}`}>{t(`topup.statuses.${x.status}`)}</span>
+                    <span className={`account-status account-status-${x.status}`}>{tx.statuses[x.status]}</span>
                     {x.reason ? <span className="ledger-ref">{x.reason}</span> : null}
                   </td>
                 </tr>
@@ -84,7 +83,7 @@ export async function AccountTopups({
           </table>
         </div>
       ) : (
-        <p className="account-hint">{t('topup.none')}</p>
+        <p className="account-hint">{tx.none}</p>
       )}
     </section>
   );

@@ -2,7 +2,7 @@
  * The texts of the message keys the account forms' schemas use (`validate.*`, `account.*`), in the
  * page's language, for the islands (they get plain strings, not bundles).
  */
-import { accountMessages } from '~/features/account';
+import accountMessages from '../messages';
 import { apiMessage } from '~/features/_shared/messages';
 import type { Locale } from '~/lib/types';
 

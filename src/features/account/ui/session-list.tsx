@@ -4,13 +4,16 @@
  */
 import { ApiButton } from '~/ui/api-button';
 import { formatDate } from '~/lib/format';
-import type { Translator } from '~/lib/i18n';
+import { fill } from '~/lib/texts';
+import type { Locale } from '~/lib/types';
+import { accountText } from '../texts';
 import { describeUserAgent } from '~/lib/user-agent';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { listSessions } from '~/server/session';
 
-export async function SessionList({ t, timeZone }: { t: Translator; timeZone: string }) {
+export async function SessionList({ locale, timeZone }: { locale: Locale; timeZone: string }) {
+  const tx = accountText(locale).profile.sessions;
   const session = getRequestContext().session;
   if (!session) return null;
   const list = await listSessions(getDb(), session.userId, session.tokenId);
@@ -18,13 +21,13 @@ export async function SessionList({ t, timeZone }: { t: Translator; timeZone: st
   return (
     <section className="card" aria-labelledby="sessions-title">
       <div className="card-head">
-        <h2 id="sessions-title">{t('sessions.title')}</h2>
+        <h2 id="sessions-title">{tx.title}</h2>
         {others > 0 ? (
           <ApiButton
             url="/userapi/v1/account/revokeOtherSessions"
             method="POST"
             refresh
-            label={t('sessions.revokeOthers')}
+            label={tx.revokeOthers}
             className="btn btn-ghost btn-sm"
           />
         ) : null}
@@ -34,12 +37,12 @@ export async function SessionList({ t, timeZone }: { t: Translator; timeZone: st
           <li key={s.id} className="session-item">
             <div>
               <p className="session-device">
-                {describeUserAgent(s.userAgent) || t('sessions.unknownDevice')}
-                {s.current ? <span className="badge">{t('sessions.current')}</span> : null}
-                {s.kind === 'signature' ? <span className="badge badge-muted">{t('sessions.signedLink')}</span> : null}
+                {describeUserAgent(s.userAgent) || tx.unknownDevice}
+                {s.current ? <span className="badge">{tx.current}</span> : null}
+                {s.kind === 'signature' ? <span className="badge badge-muted">{tx.signedLink}</span> : null}
               </p>
               <p className="muted session-meta">
-                {t('sessions.meta', {
+                {fill(tx.meta, {
                   ip: s.ip || '—',
                   active: formatDate(s.lastUsedAt ?? s.createdAt, 'YYYY-MM-DD HH:mm', timeZone),
                   expires: formatDate(s.expiresAt, 'YYYY-MM-DD HH:mm', timeZone),
@@ -52,8 +55,8 @@ export async function SessionList({ t, timeZone }: { t: Translator; timeZone: st
                 method="POST"
                 data={{ id: s.id }}
                 refresh
-                label={t('sessions.revoke')}
-                ariaLabel={t('sessions.revokeOne', { device: describeUserAgent(s.userAgent) || t('sessions.unknownDevice') })}
+                label={tx.revoke}
+                ariaLabel={fill(tx.revokeOne, { device: describeUserAgent(s.userAgent) || tx.unknownDevice })}
                 className="btn btn-ghost btn-sm"
               />
             )}

@@ -3,7 +3,7 @@
  * colour, unknown (secret) in grey — each its own icon, drawn inline so the sprite stays shared.
  * A plain component: the profile page and the profile form island both draw it.
  */
-import '../styles/account.css';
+import './account.css';
 
 const PATHS: Record<0 | 1 | 2, string> = {
   // Mars: a circle with an arrow to the top right.

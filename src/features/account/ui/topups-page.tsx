@@ -1,0 +1,155 @@
+/**
+ * /user/operator/topups: every member's top-up requests (pending first) with the transfer slip,
+ * and the confirm / reject actions for groups holding `operator/topups/confirm`. Operator-only: a
+ * group's '*' never grants the page (the gate answers 403; so does every endpoint behind it).
+ */
+import { formatDate, formatMoney } from '~/lib/format';
+import { menuTitleFor } from '~/lib/member-centre';
+import { fenToYuan } from '~/lib/money';
+import { fill } from '~/lib/texts';
+import { getRequestContext } from '~/server/context';
+import { getDb } from '~/server/db/client';
+import { hasExplicitRule } from '~/server/permissions';
+import { PageFrame } from '~/ui';
+import type { PageContext } from '~/ui/page-context';
+import { Pager } from '~/ui/pager';
+import { accountText } from '../texts';
+import { listTopupsForReview } from '../topup';
+import { AccountReviewActions } from './review-actions';
+import './account.css';
+
+const STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+
+/** The heading: the operator's menu entry, else the page's own title. */
+const title = (view: PageContext['view']) => menuTitleFor(view.centre, '/user/operator/topups') ?? accountText(view.locale).titles.topups;
+
+export function OperatorTopupsPage({ query }: { query?: string }) {
+  const params = new URLSearchParams(query ?? '');
+  const status = (STATUSES as readonly string[]).includes(params.get('status') ?? '')
+    ? (params.get('status') as (typeof STATUSES)[number])
+    : '';
+  const page = Math.min(Math.max(Number.parseInt(params.get('page') ?? '1', 10) || 1, 1), 100_000);
+  const limit = 20;
+  const link = (p: number) => {
+    const q = new URLSearchParams();
+    if (status) q.set('status', status);
+    if (p > 1) q.set('page', String(p));
+    const s = q.toString();
+    return `/user/operator/topups${s ? `?${s}` : ''}`;
+  };
+  return (
+    <PageFrame
+      page="user/operator/topups"
+      title={({ view }) => accountText(view.locale).titles.topups}
+      render={async ({ view }) => {
+        const session = getRequestContext().session;
+        if (!session) return null;
+        const tx = accountText(view.locale).review;
+        const db = getDb();
+        const [result, canDecide] = await Promise.all([
+          listTopupsForReview(db, { status, page, limit }),
+          hasExplicitRule(db, session, 'operator/topups/confirm'),
+        ]);
+        const tz = view.timeZone;
+        return (
+          <div className="account-topups">
+            <form className="card ledger-filters" method="get" action="/user/operator/topups" aria-label={tx.filter}>
+              <div className="field">
+                <label htmlFor="tr-status">{tx.status}</label>
+                <select id="tr-status" name="status" defaultValue={status}>
+                  <option value="">{tx.all}</option>
+                  {STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {tx.statuses[s]}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="ledger-filter-actions">
+                <button type="submit" className="btn btn-primary btn-sm">
+                  {tx.filter}
+                </button>
+              </div>
+            </form>
+            <section className="card" aria-labelledby="tr-title">
+              <div className="card-head ledger-head">
+                <h2 id="tr-title">{title(view)}</h2>
+                <p className="ledger-totals">{fill(tx.count, { n: result.total })}</p>
+              </div>
+              <p className="account-hint">{tx.lead}</p>
+              {result.list.length === 0 ? (
+                <p className="ledger-empty">{tx.none}</p>
+              ) : (
+                <div className="table-scroll">
+                  <table className="data-table account-review-table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{tx.time}</th>
+                        <th scope="col">{tx.member}</th>
+                        <th scope="col" className="num">
+                          {tx.amount}
+                        </th>
+                        <th scope="col">{tx.paymentRef}</th>
+                        <th scope="col">{tx.slip}</th>
+                        <th scope="col">{tx.status}</th>
+                        <th scope="col">{tx.action}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {result.list.map((x) => {
+                        const slip = `/userapi/v1/operator/topup/slip?id=${x.id}`;
+                        const label = `${x.nickname || x.username} ¥${formatMoney(fenToYuan(x.amount))}`;
+                        return (
+                          <tr key={x.id} data-topup={x.id}>
+                            <td className="nowrap">{formatDate(x.createdAt, 'YYYY-MM-DD HH:mm', tz)}</td>
+                            <td>
+                              {x.nickname || x.username}
+                              <span className="ledger-ref">{x.username}</span>
+                            </td>
+                            <td className="num nowrap">{formatMoney(fenToYuan(x.amount))}</td>
+                            <td>{x.paymentRef}</td>
+                            <td>
+                              <a href={slip} target="_blank" rel="noopener" title={tx.openSlip}>
+                                {x.slipMime.startsWith('image/') ? (
+                                  <img
+                                    className="account-slip"
+                                    src={slip}
+                                    alt={`${tx.slip} ${x.paymentRef}`}
+                                    width={96}
+                                    height={64}
+                                    loading="lazy"
+                                  />
+                                ) : (
+                                  tx.openSlip
+                                )}
+                              </a>
+                            </td>
+                            <td>
+                              <span className={`account-status account-status-${x.status}`}>{tx.statuses[x.status]}</span>
+                              {x.reason ? <span className="ledger-ref">{x.reason}</span> : null}
+                              {x.decidedAt ? <span className="ledger-ref">{formatDate(x.decidedAt, 'YYYY-MM-DD HH:mm', tz)}</span> : null}
+                            </td>
+                            <td>
+                              {x.status === 'pending' && canDecide ? (
+                                <AccountReviewActions
+                                  id={x.id}
+                                  label={label}
+                                  text={{ confirm: tx.confirm, reject: tx.reject, reason: tx.reason, reasonRequired: tx.reasonRequired }}
+                                />
+                              ) : null}
+                            </td>
+                          </tr>
+                        );
+                      })}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <Pager locale={view.locale} total={result.total} page={page} limit={limit} href={link} compact nav />
+            </section>
+          </div>
+        );
+      }}
+    />
+  );
+}
