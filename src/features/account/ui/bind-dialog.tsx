@@ -5,7 +5,7 @@
  * address binds it (`/account/changeBind`). With none bound the password proves the account.
  * Codes are sent behind the click captcha, as on the login page.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { changeBindSchema, verificationSchema } from '../schemas';
 import { EMAIL_PATTERN, MOBILE_PATTERN } from '~/lib/fields';
@@ -81,6 +81,24 @@ export function AccountBindDialog({ type, current, text, texts, captcha }: Accou
   const addressError = bind.error(type) || bind.error('address');
 
   const close = () => setOpen(false);
+  /** The code field of either step: the input and the button that sends the code. */
+  const codeField = (form: typeof verify, send: ReactNode) => (
+    <Field id={id} name="captcha" label={text.code} error={form.error('captcha')}>
+      <div className="account-bind-row">
+        <input
+          id={`${id}-captcha`}
+          name="captcha"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={form.values.captcha}
+          onChange={(e) => form.set('captcha', e.target.value)}
+          onBlur={() => form.touch('captcha')}
+        />
+        {send}
+      </div>
+    </Field>
+  );
   // The dialog sits inside the profile form in the React tree: its submits must not reach that form.
   const own = (e: FormEvent, submit: () => Promise<void>) => {
     e.preventDefault();
@@ -120,29 +138,18 @@ export function AccountBindDialog({ type, current, text, texts, captcha }: Accou
                     <p className="account-hint">
                       {text.current}: <strong>{current}</strong>
                     </p>
-                    <Field id={id} name="captcha" label={text.code} error={verify.error('captcha')}>
-                      <div className="account-bind-row">
-                        <input
-                          id={`${id}-captcha`}
-                          name="captcha"
-                          inputMode="numeric"
-                          autoComplete="one-time-code"
-                          maxLength={6}
-                          value={verify.values.captcha}
-                          onChange={(e) => verify.set('captcha', e.target.value)}
-                          onBlur={() => verify.touch('captcha')}
-                        />
-                        <SendCodeButton
-                          channel={type}
-                          address={() => current}
-                          event={(type === 'email' ? 'user_email_verify' : 'user_mobile_verify') as unknown as SendEvent}
-                          checkAddress={() => ''}
-                          onResult={(m, ok) => setSendNote({ text: m, ok })}
-                          text={text.sendCode}
-                          captcha={captcha}
-                        />
-                      </div>
-                    </Field>
+                    {codeField(
+                      verify,
+                      <SendCodeButton
+                        channel={type}
+                        address={() => current}
+                        event={(type === 'email' ? 'user_email_verify' : 'user_mobile_verify') as unknown as SendEvent}
+                        checkAddress={() => ''}
+                        onResult={(m, ok) => setSendNote({ text: m, ok })}
+                        text={text.sendCode}
+                        captcha={captcha}
+                      />,
+                    )}
                     <div className="account-actions">
                       <button type="submit" className="btn btn-primary" disabled={verify.busy}>
                         {text.next}
@@ -169,32 +176,21 @@ export function AccountBindDialog({ type, current, text, texts, captcha }: Accou
                         }}
                       />
                     </Field>
-                    <Field id={id} name="captcha" label={text.code} error={bind.error('captcha')}>
-                      <div className="account-bind-row">
-                        <input
-                          id={`${id}-captcha`}
-                          name="captcha"
-                          inputMode="numeric"
-                          autoComplete="one-time-code"
-                          maxLength={6}
-                          value={bind.values.captcha}
-                          onChange={(e) => bind.set('captcha', e.target.value)}
-                          onBlur={() => bind.touch('captcha')}
-                        />
-                        <SendCodeButton
-                          channel={type}
-                          address={() => bind.values.address.trim()}
-                          event={(type === 'email' ? 'user_change_email' : 'user_change_mobile') as unknown as SendEvent}
-                          checkAddress={() => {
-                            bind.touch(type);
-                            return pattern.test(bind.values.address.trim()) ? '' : (texts[`validate.${type}`] ?? 'invalid');
-                          }}
-                          onResult={(m, ok) => setSendNote({ text: m, ok })}
-                          text={text.sendCode}
-                          captcha={captcha}
-                        />
-                      </div>
-                    </Field>
+                    {codeField(
+                      bind,
+                      <SendCodeButton
+                        channel={type}
+                        address={() => bind.values.address.trim()}
+                        event={(type === 'email' ? 'user_change_email' : 'user_change_mobile') as unknown as SendEvent}
+                        checkAddress={() => {
+                          bind.touch(type);
+                          return pattern.test(bind.values.address.trim()) ? '' : (texts[`validate.${type}`] ?? 'invalid');
+                        }}
+                        onResult={(m, ok) => setSendNote({ text: m, ok })}
+                        text={text.sendCode}
+                        captcha={captcha}
+                      />,
+                    )}
                     {token ? null : (
                       <Field id={id} name="password" label={text.password} error={bind.error('password')}>
                         <input

@@ -3,7 +3,7 @@
  * What the account forms share: values checked as the member types with the API's own valibot
  * schema, server field errors shown by their fields, one submit at a time, a status line.
  */
-import { type ReactNode, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
 import type * as v from 'valibot';
 import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
@@ -64,6 +64,39 @@ export function useApiForm<S extends v.GenericSchema>(initial: Record<string, st
     setBusy(false);
   };
   return { values, set, touch, error, submit, busy, notice, setNotice };
+}
+
+type ApiFormState = ReturnType<typeof useApiForm>;
+
+/** An account form: no browser validation, submitted through `useApiForm`, its status line first. */
+export function AccountForm({ form, children }: { form: Pick<ApiFormState, 'submit' | 'notice'>; children: ReactNode }) {
+  return (
+    <form
+      className="form account-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void form.submit();
+      }}
+    >
+      <FormNotice notice={form.notice} />
+      {children}
+    </form>
+  );
+}
+
+/** The props that tie an `<input>` to the form's field `name`: id, value, error state, change and blur. */
+export function fieldProps(form: ApiFormState, id: string, name: string, describedBy?: string) {
+  const error = form.error(name);
+  return {
+    id: `${id}-${name}`,
+    name,
+    value: form.values[name],
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [error ? `${id}-${name}-err` : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => form.set(name, e.target.value),
+    onBlur: () => form.touch(name),
+  };
 }
 
 /** The status line above a form: success (polite) or failure (alert). */

@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import { changePasswordFormSchema } from '../schemas';
 import { goToLogin } from '~/lib/http';
-import { Field, FormNotice, type MessageTexts, useApiForm } from './form-kit';
+import { AccountForm, Field, fieldProps, type MessageTexts, useApiForm } from './form-kit';
 
 export interface PasswordFormText {
   oldPassword: string;
@@ -33,28 +33,10 @@ export function AccountPasswordForm({ text, texts }: { text: PasswordFormText; t
     },
   );
   const pw = (name: 'oldPassword' | 'newPassword' | 'confirmPassword', autoComplete: string, describedBy?: string) => (
-    <input
-      id={`${id}-${name}`}
-      name={name}
-      type="password"
-      autoComplete={autoComplete}
-      value={form.values[name]}
-      aria-invalid={form.error(name) ? true : undefined}
-      aria-describedby={[form.error(name) ? `${id}-${name}-err` : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined}
-      onChange={(e) => form.set(name, e.target.value)}
-      onBlur={() => form.touch(name)}
-    />
+    <input type="password" autoComplete={autoComplete} {...fieldProps(form, id, name, describedBy)} />
   );
   return (
-    <form
-      className="form account-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit();
-      }}
-    >
-      <FormNotice notice={form.notice} />
+    <AccountForm form={form}>
       <Field id={id} name="oldPassword" label={text.oldPassword} error={form.error('oldPassword')}>
         {pw('oldPassword', 'current-password')}
       </Field>
@@ -72,6 +54,6 @@ export function AccountPasswordForm({ text, texts }: { text: PasswordFormText; t
           {text.submit}
         </button>
       </div>
-    </form>
+    </AccountForm>
   );
 }

@@ -10,7 +10,7 @@ import { MOTTO_MAX, profileSchema } from '../schemas';
 import type { UploadedFile } from '~/features/upload/schemas';
 import type { Locale } from '~/lib/types';
 import type { UploadRules } from '~/lib/upload-checks';
-import { Field, FormNotice, type MessageTexts, useApiForm } from './form-kit';
+import { AccountForm, Field, fieldProps, type MessageTexts, useApiForm } from './form-kit';
 import { AccountBindDialog, type AccountBindDialogProps } from './bind-dialog';
 import { UploadField } from '~/features/upload/ui';
 
@@ -72,28 +72,9 @@ export function AccountProfileForm({ lang, rules, initial, text, texts, contacts
     }),
     reload: true,
   });
-  const input = (name: keyof ProfileValues, extra: Record<string, unknown> = {}) => (
-    <input
-      id={`${id}-${name}`}
-      name={name}
-      value={form.values[name]}
-      aria-invalid={form.error(name) ? true : undefined}
-      aria-describedby={form.error(name) ? `${id}-${name}-err` : undefined}
-      onChange={(e) => form.set(name, e.target.value)}
-      onBlur={() => form.touch(name)}
-      {...extra}
-    />
-  );
+  const input = (name: keyof ProfileValues, extra: Record<string, unknown> = {}) => <input {...fieldProps(form, id, name)} {...extra} />;
   return (
-    <form
-      className="form account-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit();
-      }}
-    >
-      <FormNotice notice={form.notice} />
+    <AccountForm form={form}>
       <div className={form.error('avatar') ? 'field has-error' : 'field'} data-field="avatar">
         <span className="field-label">{text.avatar}</span>
         <UploadField
@@ -173,6 +154,6 @@ export function AccountProfileForm({ lang, rules, initial, text, texts, contacts
           {text.reset}
         </button>
       </div>
-    </form>
+    </AccountForm>
   );
 }

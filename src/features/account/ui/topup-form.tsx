@@ -8,7 +8,7 @@ import { topupSchema } from '../schemas';
 import type { UploadedFile } from '~/features/upload/schemas';
 import type { Locale } from '~/lib/types';
 import type { UploadRules } from '~/lib/upload-checks';
-import { Field, FormNotice, type MessageTexts, useApiForm } from './form-kit';
+import { AccountForm, Field, type MessageTexts, useApiForm } from './form-kit';
 import { UploadField } from '~/features/upload/ui';
 
 export interface TopupFormText {
@@ -49,15 +49,7 @@ export function AccountTopupForm({
     },
   );
   return (
-    <form
-      className="form account-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void form.submit();
-      }}
-    >
-      <FormNotice notice={form.notice} />
+    <AccountForm form={form}>
       <Field id={id} name="amount" label={text.amount} error={form.error('amount')}>
         <input
           id={`${id}-amount`}
@@ -105,6 +97,6 @@ export function AccountTopupForm({
           {text.submit}
         </button>
       </div>
-    </form>
+    </AccountForm>
   );
 }

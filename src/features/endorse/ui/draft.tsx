@@ -8,6 +8,7 @@ import { endorsementDetail } from '../queries';
 import { findVisibleEndorsement } from '../model';
 import { ordersPort } from '../roster';
 import { rosterPage } from '../views';
+import type { ComponentProps } from 'react';
 import { ApiButton } from '~/ui/api-button';
 import { ApiForm } from '~/ui/api-form';
 import { ClassEstimate, DateEstimate } from './estimate';
@@ -165,55 +166,24 @@ export async function EndorseDraft({
                   refresh
                   ariaLabel={`${t.removeBtn} ${r.name}`}
                 />
-                <details>
-                  <summary className="btn btn-ghost btn-sm">{t.replaceBtn}</summary>
-                  <ApiForm
-                    url="/userapi/v1/endorse/item"
-                    extra={{ id: e.id, kind: 'replace', insured_id: r.id }}
-                    submitLabel={t.replaceBtn}
-                    className="endorse-inline"
-                    submitClass="btn btn-primary btn-sm"
-                  >
-                    <input name="name" maxLength={30} placeholder={t.name} aria-label={t.name} />
-                    <input name="id_no" maxLength={18} placeholder={t.idNo} aria-label={t.idNo} autoComplete="off" />
-                    <ClassEstimate
-                      id={`en-rc-${r.id}`}
-                      name="occupation_class"
-                      label={t.cls}
-                      hideLabel
-                      classes={classes}
-                      kind="replace"
-                      from={r.class}
-                      effective={e.effectiveDate}
-                      {...estimate}
-                    />
-                  </ApiForm>
-                </details>
-                <details>
-                  <summary className="btn btn-ghost btn-sm">{t.correctBtn}</summary>
-                  <ApiForm
-                    url="/userapi/v1/endorse/item"
-                    extra={{ id: e.id, kind: 'correct', insured_id: r.id }}
-                    submitLabel={t.correctBtn}
-                    className="endorse-inline"
-                    submitClass="btn btn-primary btn-sm"
-                  >
-                    <input name="name" maxLength={30} placeholder={t.newName} aria-label={t.newName} />
-                    <input name="id_no" maxLength={18} placeholder={t.newId} aria-label={t.newId} autoComplete="off" />
-                    <ClassEstimate
-                      id={`en-cc-${r.id}`}
-                      name="occupation_class"
-                      label={t.newClass}
-                      hideLabel
-                      classes={classes}
-                      kind="correct"
-                      from={r.class}
-                      withEmpty
-                      effective={e.effectiveDate}
-                      {...estimate}
-                    />
-                  </ApiForm>
-                </details>
+                <PersonChange
+                  kind="replace"
+                  endorseId={e.id}
+                  person={r}
+                  t={t}
+                  classes={classes}
+                  estimate={estimate}
+                  effective={e.effectiveDate}
+                />
+                <PersonChange
+                  kind="correct"
+                  endorseId={e.id}
+                  person={r}
+                  t={t}
+                  classes={classes}
+                  estimate={estimate}
+                  effective={e.effectiveDate}
+                />
               </div>
             </li>
           ))}
@@ -281,5 +251,54 @@ export async function EndorseDraft({
         </div>
       </section>
     </div>
+  );
+}
+
+/** Replace a person by another, or correct their details: a folded inline form with the live estimate. */
+function PersonChange({
+  kind,
+  endorseId,
+  person,
+  t,
+  classes,
+  estimate,
+  effective,
+}: {
+  kind: 'replace' | 'correct';
+  endorseId: number;
+  person: { id: number; class: number };
+  t: EndorseText['add'];
+  classes: number[];
+  estimate: Pick<ComponentProps<typeof ClassEstimate>, 'premiums' | 'period' | 'items' | 'labels'>;
+  effective: string;
+}) {
+  const replace = kind === 'replace';
+  const [button, name, idNo, cls] = replace ? [t.replaceBtn, t.name, t.idNo, t.cls] : [t.correctBtn, t.newName, t.newId, t.newClass];
+  return (
+    <details>
+      <summary className="btn btn-ghost btn-sm">{button}</summary>
+      <ApiForm
+        url="/userapi/v1/endorse/item"
+        extra={{ id: endorseId, kind, insured_id: person.id }}
+        submitLabel={button}
+        className="endorse-inline"
+        submitClass="btn btn-primary btn-sm"
+      >
+        <input name="name" maxLength={30} placeholder={name} aria-label={name} />
+        <input name="id_no" maxLength={18} placeholder={idNo} aria-label={idNo} autoComplete="off" />
+        <ClassEstimate
+          id={`en-${replace ? 'rc' : 'cc'}-${person.id}`}
+          name="occupation_class"
+          label={cls}
+          hideLabel
+          classes={classes}
+          kind={kind}
+          from={person.class}
+          withEmpty={!replace}
+          effective={effective}
+          {...estimate}
+        />
+      </ApiForm>
+    </details>
   );
 }
