@@ -1,40 +1,24 @@
-/**
- * /user/order/endorseDetail?id=: one endorsement — items with days and premium, totals, timeline,
- * documents, the notice once approved, Cancel while open; and the policy's insured list on a
- * chosen date (`as_of`, GET form).
- */
-import { endorseText } from '../texts';
 import { EndorseDetailView } from './detail-view';
 import { RosterView } from './roster';
-import { PageFrame } from '~/ui';
+import { EndorseFrame } from './frame';
 import { baseEndorseContext } from '../router';
 import { endorsementDetail } from '../queries';
 import { findVisibleEndorsement, siteToday } from '../model';
 import { ordersPort } from '../roster';
 import { runDueSandbox } from '../sandbox';
 import { ApiButton } from '~/ui/api-button';
-import { getRequestContext } from '~/server/context';
 import { RecordMissing } from './missing';
-import { getDb } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';
 
 export function OrderEndorseDetailPage({ query }: { query?: string }) {
   const params = new URLSearchParams(query ?? '');
   const id = Number(params.get('id'));
   return (
-    <PageFrame
+    <EndorseFrame
       page="user/order/endorseDetail"
-      title={({ view }) => endorseText(view.locale).titles.detail}
-      actions={({ view }) => (
-        <a href="/user/order/endorse" className="btn btn-ghost">
-          {endorseText(view.locale).detail.back}
-        </a>
-      )}
-      render={async ({ view }) => {
-        const session = getRequestContext().session;
-        if (!session) return null;
-        const db = getDb();
-        const text = endorseText(view.locale);
+      title={(text) => text.titles.detail}
+      back="/user/order/endorse"
+      render={async ({ view, session, db, text }) => {
         await runDueSandbox(db, baseEndorseContext());
         let e: Awaited<ReturnType<typeof findVisibleEndorsement>> | null = null;
         if (Number.isSafeInteger(id) && id > 0) {

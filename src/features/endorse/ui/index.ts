@@ -8,3 +8,4 @@ export { RecordMissing } from './missing';
 export { OperatorEndorsementsPage } from './queue-page';
 export { OperatorEndorseDetailPage } from './review-page';
 export { StatusBadge } from './status';
+export { EndorseFrame } from './frame';

@@ -9,16 +9,14 @@ import { endorseText } from '../texts';
 import { EndorseDraft } from './draft';
 import { EndorseList, parseEndorseQuery } from './list-view';
 import { EndorseStart } from './start';
-import { PageFrame } from '~/ui';
+import { EndorseFrame } from './frame';
 import { Notice } from '~/ui/notice';
 import { baseEndorseContext } from '../router';
 import { findVisibleEndorsement, siteToday } from '../model';
 import { listEndorsements } from '../queries';
 import { runDueSandbox } from '../sandbox';
 import { checkAuth } from '~/lib/member-centre';
-import { getRequestContext } from '~/server/context';
 import { RecordMissing } from './missing';
-import { getDb } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';
 
 /** A record the member may not see (404 DomainError) reads as none; anything else is a real error. */
@@ -32,9 +30,9 @@ export function OrderEndorsePage({ query }: { query?: string }) {
   // Add and the draft are pages of their own: the list steps aside, the heading links back to it.
   const adding = params.get('new') === '1' || params.has('edit');
   return (
-    <PageFrame
+    <EndorseFrame
       page="user/order/endorse"
-      title={({ view }) => endorseText(view.locale).titles.list}
+      title={(text) => text.titles.list}
       actions={({ view }) =>
         adding ? (
           <a href="/user/order/endorse" className="btn btn-ghost">
@@ -48,11 +46,7 @@ export function OrderEndorsePage({ query }: { query?: string }) {
           </Auth>
         )
       }
-      render={async ({ view, t }) => {
-        const session = getRequestContext().session;
-        if (!session) return null;
-        const db = getDb();
-        const text = endorseText(view.locale);
+      render={async ({ view, session, db, text, t }) => {
         const today = await siteToday(db);
         await runDueSandbox(db, baseEndorseContext());
         if (adding) {

@@ -10,6 +10,7 @@ import { type EndorseText, fill } from '../texts';
 import { listQuery } from '~/lib/list-query';
 import type { Locale } from '~/lib/types';
 import { type Column, DataTable } from '~/ui/data-table';
+import { FilterSelect } from '~/ui/filter-select';
 import { Notice } from '~/ui/notice';
 import { Pager } from '~/ui/pager';
 import './endorse.css';
@@ -105,29 +106,23 @@ export function EndorseList({
   return (
     <div className="endorse">
       <form className="card endorse-filters" method="get" action={path} aria-label={t.filters.label}>
-        <div className="field">
-          <label htmlFor="en-status">{t.filters.status}</label>
-          <select id="en-status" name="status" defaultValue={q.status}>
-            <option value="">{t.filters.all}</option>
-            {ENDORSE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t.status[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="en-status"
+          name="status"
+          label={t.filters.status}
+          value={q.status}
+          all={t.filters.all}
+          options={ENDORSE_STATUSES.map((s) => [s, t.status[s]] as const)}
+        />
         {withKindFilter ? (
-          <div className="field">
-            <label htmlFor="en-kind">{t.filters.kind}</label>
-            <select id="en-kind" name="kind" defaultValue={q.kind}>
-              <option value="">{t.filters.all}</option>
-              {KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t.kinds[k]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="en-kind"
+            name="kind"
+            label={t.filters.kind}
+            value={q.kind}
+            all={t.filters.all}
+            options={KINDS.map((k) => [k, t.kinds[k]] as const)}
+          />
         ) : null}
         <div className="field">
           <label htmlFor="en-keyword">{t.filters.keyword}</label>
@@ -145,16 +140,13 @@ export function EndorseList({
             </div>
           </>
         ) : null}
-        <div className="field">
-          <label htmlFor="en-limit">{t.filters.perPage}</label>
-          <select id="en-limit" name="limit" defaultValue={String(q.limit)}>
-            {ENDORSE_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="en-limit"
+          name="limit"
+          label={t.filters.perPage}
+          value={q.limit}
+          options={ENDORSE_PAGE_SIZES.map((n) => [n, n] as const)}
+        />
         <div className="endorse-filter-actions">
           <button type="submit" className="btn btn-primary btn-sm">
             {t.filters.apply}

@@ -3,25 +3,19 @@
  * (status, keyword and page in the URL). Operator-only (a group's '*' never grants it).
  */
 import * as v from 'valibot';
-import { endorseText } from '../texts';
 import { EndorseList } from './list-view';
-import { PageFrame } from '~/ui';
+import { EndorseFrame } from './frame';
 import { baseEndorseContext } from '../router';
 import { listForOperator } from '../queries';
 import { operatorListSchema } from '../schemas';
 import { runDueSandbox } from '../sandbox';
 import { siteToday } from '../model';
-import { getRequestContext } from '~/server/context';
-import { getDb } from '~/server/db/client';
 
 export function OperatorEndorsementsPage({ query }: { query?: string }) {
   return (
-    <PageFrame
+    <EndorseFrame
       page="user/operator/endorsements"
-      render={async ({ view }) => {
-        const session = getRequestContext().session;
-        if (!session) return null;
-        const db = getDb();
+      render={async ({ view, db, text }) => {
         await runDueSandbox(db, baseEndorseContext());
         const raw = Object.fromEntries(new URLSearchParams(query ?? ''));
         const parsed = v.safeParse(operatorListSchema, raw);
@@ -34,7 +28,7 @@ export function OperatorEndorsementsPage({ query }: { query?: string }) {
             q={{ ...q, kind: '', start: '', end: '' }}
             ok={parsed.success}
             result={result}
-            text={endorseText(view.locale)}
+            text={text}
             locale={view.locale}
             withKindFilter={false}
           />

@@ -1,36 +1,20 @@
-/**
- * /user/operator/endorseDetail?id=: one endorsement for review — the member's view, the roster on
- * its effective date, and Approve (with a note) / Reject (with a reason) while it is submitted,
- * for operators holding `operator/endorsements/decide`.
- */
-import { endorseText } from '../texts';
 import { EndorseDetailView } from './detail-view';
 import { RosterView } from './roster';
-import { PageFrame } from '~/ui';
+import { EndorseFrame } from './frame';
 import { endorsementDetail } from '../queries';
 import { findVisibleEndorsement, siteToday } from '../model';
 import { ordersPort } from '../roster';
 import { ApiForm } from '~/ui/api-form';
-import { getRequestContext } from '~/server/context';
 import { RecordMissing } from './missing';
-import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
 
 export function OperatorEndorseDetailPage({ query }: { query?: string }) {
   const id = Number(new URLSearchParams(query ?? '').get('id'));
   return (
-    <PageFrame
+    <EndorseFrame
       page="user/operator/endorseDetail"
-      actions={({ view }) => (
-        <a href="/user/operator/endorsements" className="btn btn-ghost">
-          {endorseText(view.locale).detail.back}
-        </a>
-      )}
-      render={async ({ view }) => {
-        const session = getRequestContext().session;
-        if (!session) return null;
-        const db = getDb();
-        const text = endorseText(view.locale);
+      back="/user/operator/endorsements"
+      render={async ({ view, session, db, text }) => {
         const [row] = Number.isSafeInteger(id) && id > 0 ? await db.sql`SELECT user_id FROM endorsement WHERE id = ${id}` : [];
         if (!row) return <RecordMissing message={text.detail.missing} />;
         const owner = Number(row.user_id);

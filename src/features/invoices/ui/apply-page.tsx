@@ -1,32 +1,20 @@
-/**
- * /user/order/invoiceApply: the invoiceable amounts (paid policies and endorsement charges) with a
- * running total, the application form (`order/invoiceApply/add`: title, GB 32100 code checked as
- * typed, special-invoice fields), and the member's applications with status, reason and download.
- */
-import { endorseText } from '~/features/endorse/texts';
 import { InvoiceTable } from './invoice-table';
-import { PageFrame } from '~/ui';
+import { EndorseFrame } from '~/features/endorse/ui';
 import { listInvoices } from '../views';
 import { listSources } from '../sources';
 import { InvoiceApplyForm } from './apply-form';
 import { checkAuth } from '~/lib/member-centre';
 import { fenToYuan } from '~/lib/money';
-import { getRequestContext } from '~/server/context';
-import { getDb } from '~/server/db/client';
 import { visibleUserIds } from '~/server/members';
 
 export function OrderInvoiceApplyPage({ query }: { query?: string }) {
   const params = new URLSearchParams(query ?? '');
   const page = Math.max(1, Number(params.get('page')) || 1);
   return (
-    <PageFrame
+    <EndorseFrame
       page="user/order/invoiceApply"
-      title={({ view }) => endorseText(view.locale).titles.invoiceApply}
-      render={async ({ view }) => {
-        const session = getRequestContext().session;
-        if (!session) return null;
-        const db = getDb();
-        const text = endorseText(view.locale);
+      title={(text) => text.titles.invoiceApply}
+      render={async ({ view, session, db, text }) => {
         const t = text.invoice;
         const ids = await visibleUserIds(db, session.userId);
         const sources = await listSources(db, ids);

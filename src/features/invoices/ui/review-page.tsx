@@ -1,35 +1,20 @@
-/**
- * /user/operator/invoiceDetail?id=: one invoice application — title, tax details, items, timeline —
- * and, while applied, Issue (invoice number, optional uploaded PDF; else one is generated with
- * 6 % VAT; the member is e-mailed the link) or Reject with a reason (`operator/invoices/issue`).
- */
-import { endorseText } from '~/features/endorse/texts';
 import { RecordMissing, StatusBadge } from '~/features/endorse/ui';
-import { PageFrame } from '~/ui';
+import { EndorseFrame } from '~/features/endorse/ui';
 import { invoiceDetail } from '../views';
 import { toInvoice as toInvoiceRow } from '../records';
 import { ApiForm } from '~/ui/api-form';
 import { UploadField } from '~/features/upload/ui';
 import { formatDate, formatMoney } from '~/lib/format';
-import { getRequestContext } from '~/server/context';
-import { getDb, num } from '~/server/db/client';
+import { num } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
 
 export function OperatorInvoiceDetailPage({ query }: { query?: string }) {
   const id = Number(new URLSearchParams(query ?? '').get('id'));
   return (
-    <PageFrame
+    <EndorseFrame
       page="user/operator/invoiceDetail"
-      actions={({ view }) => (
-        <a href="/user/operator/invoices" className="btn btn-ghost">
-          {endorseText(view.locale).detail.back}
-        </a>
-      )}
-      render={async ({ view }) => {
-        const session = getRequestContext().session;
-        if (!session) return null;
-        const db = getDb();
-        const text = endorseText(view.locale);
+      back="/user/operator/invoices"
+      render={async ({ view, session, db, text }) => {
         const t = text.invoice;
         const [row] = Number.isSafeInteger(id) && id > 0 ? await db.sql`SELECT * FROM invoice WHERE id = ${id}` : [];
         if (!row) return <RecordMissing message={t.missing} />;

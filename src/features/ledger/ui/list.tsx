@@ -13,6 +13,7 @@ import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { DataTable } from '~/ui/data-table';
 import { NavAnchor } from '~/ui/nav-anchor';
+import { FilterSelect } from '~/ui/filter-select';
 import { Notice } from '~/ui/notice';
 import { Pager } from '~/ui/pager';
 import { StaticRegion } from '~/ui/static-region';
@@ -78,27 +79,21 @@ export async function LedgerList({ ledger, path, query, none, timeZone, siteTime
           <label htmlFor="lg-end">{t.end}</label>
           <input id="lg-end" name="end" type="date" defaultValue={q.end} />
         </div>
-        <div className="field">
-          <label htmlFor="lg-kind">{t.kind}</label>
-          <select id="lg-kind" name="kind" defaultValue={q.kind}>
-            <option value="">{t.allKinds}</option>
-            {LEDGER_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t.kinds[k]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="lg-limit">{t.perPage}</label>
-          <select id="lg-limit" name="limit" defaultValue={String(q.limit)}>
-            {LEDGER_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="lg-kind"
+          name="kind"
+          label={t.kind}
+          value={q.kind}
+          all={t.allKinds}
+          options={LEDGER_KINDS.map((k) => [k, t.kinds[k]] as const)}
+        />
+        <FilterSelect
+          id="lg-limit"
+          name="limit"
+          label={t.perPage}
+          value={q.limit}
+          options={LEDGER_PAGE_SIZES.map((n) => [n, n] as const)}
+        />
         <div className="ledger-filter-actions">
           <button type="submit" className="btn btn-primary btn-sm">
             {t.apply}
