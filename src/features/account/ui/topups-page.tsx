@@ -12,6 +12,8 @@ import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
 import { PageFrame } from '~/ui';
 import type { PageContext } from '~/ui/page-context';
+import { DataTable } from '~/ui/data-table';
+import { FilterSelect } from '~/ui/filter-select';
 import { Pager } from '~/ui/pager';
 import { accountText } from '../texts';
 import { listTopupsForReview } from '../topup';
@@ -54,17 +56,14 @@ export function OperatorTopupsPage({ query }: { query?: string }) {
         return (
           <div className="account-topups">
             <form className="card ledger-filters" method="get" action="/user/operator/topups" aria-label={tx.filter}>
-              <div className="field">
-                <label htmlFor="tr-status">{tx.status}</label>
-                <select id="tr-status" name="status" defaultValue={status}>
-                  <option value="">{tx.all}</option>
-                  {STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {tx.statuses[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <FilterSelect
+                id="tr-status"
+                name="status"
+                label={tx.status}
+                value={status}
+                all={tx.all}
+                options={STATUSES.map((s) => [s, tx.statuses[s]] as const)}
+              />
               <div className="ledger-filter-actions">
                 <button type="submit" className="btn btn-primary btn-sm">
                   {tx.filter}
@@ -80,70 +79,69 @@ export function OperatorTopupsPage({ query }: { query?: string }) {
               {result.list.length === 0 ? (
                 <p className="ledger-empty">{tx.none}</p>
               ) : (
-                <div className="table-scroll">
-                  <table className="data-table account-review-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{tx.time}</th>
-                        <th scope="col">{tx.member}</th>
-                        <th scope="col" className="num">
-                          {tx.amount}
-                        </th>
-                        <th scope="col">{tx.paymentRef}</th>
-                        <th scope="col">{tx.slip}</th>
-                        <th scope="col">{tx.status}</th>
-                        <th scope="col">{tx.action}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {result.list.map((x) => {
+                <DataTable
+                  className="account-review-table"
+                  rows={result.list}
+                  rowKey={(x) => x.id}
+                  rowAttrs={(x) => ({ 'data-topup': x.id })}
+                  columns={[
+                    { head: tx.time, cellClass: 'nowrap', cell: (x) => formatDate(x.createdAt, 'YYYY-MM-DD HH:mm', tz) },
+                    {
+                      head: tx.member,
+                      cell: (x) => (
+                        <>
+                          {x.nickname || x.username}
+                          <span className="ledger-ref">{x.username}</span>
+                        </>
+                      ),
+                    },
+                    { head: tx.amount, headClass: 'num', cellClass: 'num nowrap', cell: (x) => formatMoney(fenToYuan(x.amount)) },
+                    { head: tx.paymentRef, cell: (x) => x.paymentRef },
+                    {
+                      head: tx.slip,
+                      cell: (x) => {
                         const slip = `/userapi/v1/operator/topup/slip?id=${x.id}`;
-                        const label = `${x.nickname || x.username} ¥${formatMoney(fenToYuan(x.amount))}`;
                         return (
-                          <tr key={x.id} data-topup={x.id}>
-                            <td className="nowrap">{formatDate(x.createdAt, 'YYYY-MM-DD HH:mm', tz)}</td>
-                            <td>
-                              {x.nickname || x.username}
-                              <span className="ledger-ref">{x.username}</span>
-                            </td>
-                            <td className="num nowrap">{formatMoney(fenToYuan(x.amount))}</td>
-                            <td>{x.paymentRef}</td>
-                            <td>
-                              <a href={slip} target="_blank" rel="noopener" title={tx.openSlip}>
-                                {x.slipMime.startsWith('image/') ? (
-                                  <img
-                                    className="account-slip"
-                                    src={slip}
-                                    alt={`${tx.slip} ${x.paymentRef}`}
-                                    width={96}
-                                    height={64}
-                                    loading="lazy"
-                                  />
-                                ) : (
-                                  tx.openSlip
-                                )}
-                              </a>
-                            </td>
-                            <td>
-                              <span className={`account-status account-status-${x.status}`}>{tx.statuses[x.status]}</span>
-                              {x.reason ? <span className="ledger-ref">{x.reason}</span> : null}
-                              {x.decidedAt ? <span className="ledger-ref">{formatDate(x.decidedAt, 'YYYY-MM-DD HH:mm', tz)}</span> : null}
-                            </td>
-                            <td>
-                              {x.status === 'pending' && canDecide ? (
-                                <AccountReviewActions
-                                  id={x.id}
-                                  label={label}
-                                  text={{ confirm: tx.confirm, reject: tx.reject, reason: tx.reason, reasonRequired: tx.reasonRequired }}
-                                />
-                              ) : null}
-                            </td>
-                          </tr>
+                          <a href={slip} target="_blank" rel="noopener" title={tx.openSlip}>
+                            {x.slipMime.startsWith('image/') ? (
+                              <img
+                                className="account-slip"
+                                src={slip}
+                                alt={`${tx.slip} ${x.paymentRef}`}
+                                width={96}
+                                height={64}
+                                loading="lazy"
+                              />
+                            ) : (
+                              tx.openSlip
+                            )}
+                          </a>
                         );
-                      })}
-                    </tbody>
-                  </table>
-                </div>
+                      },
+                    },
+                    {
+                      head: tx.status,
+                      cell: (x) => (
+                        <>
+                          <span className={`account-status account-status-${x.status}`}>{tx.statuses[x.status]}</span>
+                          {x.reason ? <span className="ledger-ref">{x.reason}</span> : null}
+                          {x.decidedAt ? <span className="ledger-ref">{formatDate(x.decidedAt, 'YYYY-MM-DD HH:mm', tz)}</span> : null}
+                        </>
+                      ),
+                    },
+                    {
+                      head: tx.action,
+                      cell: (x) =>
+                        x.status === 'pending' && canDecide ? (
+                          <AccountReviewActions
+                            id={x.id}
+                            label={`${x.nickname || x.username} ¥${formatMoney(fenToYuan(x.amount))}`}
+                            text={{ confirm: tx.confirm, reject: tx.reject, reason: tx.reason, reasonRequired: tx.reasonRequired }}
+                          />
+                        ) : null,
+                    },
+                  ]}
+                />
               )}
               <Pager locale={view.locale} total={result.total} page={page} limit={limit} href={link} compact nav />
             </section>

@@ -1,6 +1,7 @@
 /** An endorsement's detail (member and operator): summary, items, timeline, documents, notice; the viewer's actions. */
 import { getRequestContext } from '~/server/context';
 import { formatDate } from '~/lib/format';
+import { Timeline } from '~/ui/timeline';
 import { type EndorseDetail, ItemsTable } from './items';
 import { yuan } from '~/lib/format';
 import { StatusBadge } from './status';
@@ -95,17 +96,17 @@ export function EndorseDetailView({
       </section>
       <section className="card" aria-labelledby="ed-time">
         <h2 id="ed-time">{t.timeline}</h2>
-        <ol className="endorse-timeline">
-          {detail.timeline.map((x) => (
-            <li key={`${x.to}-${x.created_at}`}>
+        <Timeline className="endorse-timeline" events={detail.timeline} eventKey={(x) => `${x.to}-${x.created_at}`}>
+          {(x) => (
+            <>
               <StatusBadge status={x.to} text={text} />{' '}
               <span className="muted">
                 <time>{formatDate(x.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</time> · {t.actor[actorOf(x)]}
               </span>
               {x.note && x.note !== 'sandbox' ? <span className="endorse-sub">{x.note}</span> : null}
-            </li>
-          ))}
-        </ol>
+            </>
+          )}
+        </Timeline>
       </section>
       <section className="card" aria-labelledby="ed-docs">
         <h2 id="ed-docs">{text.add.documents}</h2>

@@ -3,6 +3,7 @@ import { ordersPort } from '../roster';
 import { rosterPage } from '../views';
 import type { Db } from '~/server/db/client';
 import type { EndorseText } from '../texts';
+import { DataTable } from '~/ui/data-table';
 import './endorse.css';
 
 /** The policy's insured list on a date (GET form), with each row's active period. */
@@ -31,36 +32,19 @@ export async function RosterView({
         </h2>
         {children}
       </div>
-      <div className="table-scroll">
-        <table className="data-table endorse-roster-table">
-          <thead>
-            <tr>
-              <th scope="col">{text.add.name}</th>
-              <th scope="col">{text.add.idNo}</th>
-              <th scope="col">{text.add.cls}</th>
-              <th scope="col">{text.roster.activeFrom}</th>
-              <th scope="col">{text.roster.activeTo}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {r.list.map((p) => (
-              <tr key={p.id} data-insured={p.name}>
-                <td className="er-name">{p.name}</td>
-                <td className="nowrap er-id">{p.id_no_masked}</td>
-                <td className="er-class" data-label={text.add.cls}>
-                  {p.class}
-                </td>
-                <td className="nowrap er-from" data-label={text.roster.activeFrom}>
-                  {p.active_from}
-                </td>
-                <td className="nowrap er-to" data-label={text.roster.activeTo}>
-                  {p.active_to}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="endorse-roster-table"
+        columns={[
+          { head: text.add.name, cellClass: 'er-name', cell: (p) => p.name },
+          { head: text.add.idNo, cellClass: 'nowrap er-id', cell: (p) => p.id_no_masked },
+          { head: text.add.cls, label: text.add.cls, cellClass: 'er-class', cell: (p) => p.class },
+          { head: text.roster.activeFrom, label: text.roster.activeFrom, cellClass: 'nowrap er-from', cell: (p) => p.active_from },
+          { head: text.roster.activeTo, label: text.roster.activeTo, cellClass: 'nowrap er-to', cell: (p) => p.active_to },
+        ]}
+        rows={r.list}
+        rowKey={(p) => p.id}
+        rowAttrs={(p) => ({ 'data-insured': p.name })}
+      />
     </section>
   );
 }

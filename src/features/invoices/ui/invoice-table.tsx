@@ -2,7 +2,8 @@
  * Server-rendered pieces of the invoice pages: the member's applications (status, reason,
  * download), the operator's queue, and one invoice's detail (items, timeline, file).
  */
-import { formatDate, formatMoney } from '~/lib/format';
+import { formatDate, yuan } from '~/lib/format';
+import { DataTable } from '~/ui/data-table';
 import { ApiButton } from '~/ui/api-button';
 import { type EndorseText, fill } from '~/features/endorse/texts';
 import { StatusBadge } from '~/features/endorse/ui';
@@ -50,67 +51,66 @@ export function InvoiceTable({
       {list.length === 0 ? (
         <p className="endorse-empty">{t.empty}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table invoice-table">
-            <thead>
-              <tr>
-                <th scope="col">{t.applyNo}</th>
-                <th scope="col">{text.table.status}</th>
-                <th scope="col">{t.invTitle}</th>
-                <th scope="col">{t.kind}</th>
-                <th scope="col" className="num">
-                  {t.amount}
-                </th>
-                <th scope="col">{t.invoiceNo}</th>
-                <th scope="col">
-                  <span className="sr-only">{t.download}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((r) => (
-                <tr key={r.id} data-invoice={r.apply_no}>
-                  <td className="nowrap iv-no">
-                    {detailPath ? <a href={`${detailPath}?id=${r.id}`}>{r.apply_no}</a> : r.apply_no}
-                    <span className="endorse-sub">{formatDate(r.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</span>
-                  </td>
-                  <td className="iv-status">
-                    <StatusBadge status={r.status} text={text} />
-                    {r.credit_of ? (
-                      <span className="badge badge-danger nowrap" data-credit>
-                        {t.credit}
-                      </span>
-                    ) : null}
-                    {r.reason ? <span className="endorse-sub">{r.reason === 'refunded' ? t.cancelledByRefund : r.reason}</span> : null}
-                  </td>
-                  <td className="iv-title">{r.title}</td>
-                  <td className="nowrap iv-kind">{text.invoiceKind[r.kind as 'normal' | 'special'] ?? r.kind}</td>
-                  <td className="num nowrap iv-amount">
-                    {r.amount.startsWith('-') ? `−¥${formatMoney(r.amount.slice(1))}` : `¥${formatMoney(r.amount)}`}
-                  </td>
-                  <td className="nowrap iv-invno">{r.invoice_no}</td>
-                  <td className="nowrap iv-actions">
-                    {r.status === 'issued' ? (
-                      <a className="btn btn-ghost btn-sm" href={`${downloadBase}?id=${r.id}`} data-action="download">
-                        {t.download}
-                      </a>
-                    ) : null}
-                    {memberActions && r.status === 'applied' && !r.credit_of ? (
-                      <ApiButton
-                        url="/userapi/v1/invoice/cancel"
-                        method="POST"
-                        data={{ id: r.id }}
-                        label={t.cancel}
-                        className="btn btn-ghost btn-sm"
-                        refresh
-                      />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="invoice-table"
+          rows={list}
+          rowKey={(r) => r.id}
+          rowAttrs={(r) => ({ 'data-invoice': r.apply_no })}
+          columns={[
+            {
+              head: t.applyNo,
+              cellClass: 'nowrap iv-no',
+              cell: (r) => (
+                <>
+                  {detailPath ? <a href={`${detailPath}?id=${r.id}`}>{r.apply_no}</a> : r.apply_no}
+                  <span className="endorse-sub">{formatDate(r.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</span>
+                </>
+              ),
+            },
+            {
+              head: text.table.status,
+              cellClass: 'iv-status',
+              cell: (r) => (
+                <>
+                  <StatusBadge status={r.status} text={text} />
+                  {r.credit_of ? (
+                    <span className="badge badge-danger nowrap" data-credit>
+                      {t.credit}
+                    </span>
+                  ) : null}
+                  {r.reason ? <span className="endorse-sub">{r.reason === 'refunded' ? t.cancelledByRefund : r.reason}</span> : null}
+                </>
+              ),
+            },
+            { head: t.invTitle, cellClass: 'iv-title', cell: (r) => r.title },
+            { head: t.kind, cellClass: 'nowrap iv-kind', cell: (r) => text.invoiceKind[r.kind as 'normal' | 'special'] ?? r.kind },
+            { head: t.amount, headClass: 'num', cellClass: 'num nowrap iv-amount', cell: (r) => yuan(r.amount) },
+            { head: t.invoiceNo, cellClass: 'nowrap iv-invno', cell: (r) => r.invoice_no },
+            {
+              head: <span className="sr-only">{t.download}</span>,
+              cellClass: 'nowrap iv-actions',
+              cell: (r) => (
+                <>
+                  {r.status === 'issued' ? (
+                    <a className="btn btn-ghost btn-sm" href={`${downloadBase}?id=${r.id}`} data-action="download">
+                      {t.download}
+                    </a>
+                  ) : null}
+                  {memberActions && r.status === 'applied' && !r.credit_of ? (
+                    <ApiButton
+                      url="/userapi/v1/invoice/cancel"
+                      method="POST"
+                      data={{ id: r.id }}
+                      label={t.cancel}
+                      className="btn btn-ghost btn-sm"
+                      refresh
+                    />
+                  ) : null}
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

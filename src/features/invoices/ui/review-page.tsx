@@ -3,6 +3,7 @@ import { EndorseFrame } from '~/features/endorse/ui';
 import { invoiceDetail } from '../views';
 import { toInvoice as toInvoiceRow } from '../records';
 import { ApiForm } from '~/ui/api-form';
+import { Timeline } from '~/ui/timeline';
 import { UploadField } from '~/features/upload/ui';
 import { formatDate, formatMoney } from '~/lib/format';
 import { num } from '~/server/db/client';
@@ -70,15 +71,15 @@ export function OperatorInvoiceDetailPage({ query }: { query?: string }) {
             </section>
             <section className="card" aria-labelledby="iv-time">
               <h2 id="iv-time">{text.detail.timeline}</h2>
-              <ol className="endorse-timeline">
-                {d.timeline.map((x) => (
-                  <li key={`${x.to}-${x.created_at}`}>
+              <Timeline className="endorse-timeline" events={d.timeline} eventKey={(x) => `${x.to}-${x.created_at}`}>
+                {(x) => (
+                  <>
                     <StatusBadge status={x.to} text={text} />{' '}
                     <time className="muted">{formatDate(x.created_at, 'YYYY-MM-DD HH:mm', view.timeZone)}</time>
                     {x.note ? <span className="endorse-sub">{x.note}</span> : null}
-                  </li>
-                ))}
-              </ol>
+                  </>
+                )}
+              </Timeline>
             </section>
             {canIssue ? (
               <section className="card" aria-labelledby="iv-issue">
