@@ -1,6 +1,6 @@
 /**
- * A list filter's `<select>` in a GET form (decision 0014's list convention): a labelled field, an
- * optional leading "all" option (the empty value), one option per value.
+ * A list filter's fields in a GET form (decision 0014's list convention): `FilterSelect`, a labelled
+ * `<select>` with an optional leading "all" option (the empty value); `FilterInput`, a labelled input.
  */
 import type { ReactNode } from 'react';
 
@@ -28,6 +28,27 @@ export function FilterSelect({ id, name, label, value, all, options }: FilterSel
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+export interface FilterInputProps {
+  id: string;
+  name: string;
+  label: ReactNode;
+  /** The current value (the form's default). */
+  value: string;
+  type?: 'search' | 'date' | 'text';
+  maxLength?: number;
+  placeholder?: string;
+}
+
+/** A list filter's `<input>` in a GET form: a labelled field holding the current value. */
+export function FilterInput({ id, name, label, value, type = 'text', maxLength, placeholder }: FilterInputProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={name} type={type} maxLength={maxLength} defaultValue={value} placeholder={placeholder} />
     </div>
   );
 }

@@ -81,6 +81,17 @@ export function AccountBindDialog({ type, current, text, texts, captcha }: Accou
   const addressError = bind.error(type) || bind.error('address');
 
   const close = () => setOpen(false);
+  /** Either step's buttons: go on (submit) or cancel (close). */
+  const actions = (busy: boolean, submit: string) => (
+    <div className="account-actions">
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {submit}
+      </button>
+      <button type="button" className="btn btn-ghost" onClick={close}>
+        {text.cancel}
+      </button>
+    </div>
+  );
   /** The code field of either step: the input and the button that sends the code. */
   const codeField = (form: typeof verify, send: ReactNode) => (
     <Field id={id} name="captcha" label={text.code} error={form.error('captcha')}>
@@ -150,14 +161,7 @@ export function AccountBindDialog({ type, current, text, texts, captcha }: Accou
                         captcha={captcha}
                       />,
                     )}
-                    <div className="account-actions">
-                      <button type="submit" className="btn btn-primary" disabled={verify.busy}>
-                        {text.next}
-                      </button>
-                      <button type="button" className="btn btn-ghost" onClick={close}>
-                        {text.cancel}
-                      </button>
-                    </div>
+                    {actions(verify.busy, text.next)}
                   </form>
                 ) : (
                   <form className="form" noValidate onSubmit={(e) => own(e, bind.submit)}>
@@ -203,14 +207,7 @@ export function AccountBindDialog({ type, current, text, texts, captcha }: Accou
                         />
                       </Field>
                     )}
-                    <div className="account-actions">
-                      <button type="submit" className="btn btn-primary" disabled={bind.busy}>
-                        {text.save}
-                      </button>
-                      <button type="button" className="btn btn-ghost" onClick={close}>
-                        {text.cancel}
-                      </button>
-                    </div>
+                    {actions(bind.busy, text.save)}
                   </form>
                 )}
               </div>

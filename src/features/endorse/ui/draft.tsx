@@ -166,24 +166,18 @@ export async function EndorseDraft({
                   refresh
                   ariaLabel={`${t.removeBtn} ${r.name}`}
                 />
-                <PersonChange
-                  kind="replace"
-                  endorseId={e.id}
-                  person={r}
-                  t={t}
-                  classes={classes}
-                  estimate={estimate}
-                  effective={e.effectiveDate}
-                />
-                <PersonChange
-                  kind="correct"
-                  endorseId={e.id}
-                  person={r}
-                  t={t}
-                  classes={classes}
-                  estimate={estimate}
-                  effective={e.effectiveDate}
-                />
+                {(['replace', 'correct'] as const).map((kind) => (
+                  <PersonChange
+                    key={kind}
+                    kind={kind}
+                    endorseId={e.id}
+                    person={r}
+                    t={t}
+                    classes={classes}
+                    estimate={estimate}
+                    effective={e.effectiveDate}
+                  />
+                ))}
               </div>
             </li>
           ))}

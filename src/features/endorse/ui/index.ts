@@ -9,3 +9,4 @@ export { OperatorEndorsementsPage } from './queue-page';
 export { OperatorEndorseDetailPage } from './review-page';
 export { StatusBadge } from './status';
 export { EndorseFrame } from './frame';
+export { NoteForm } from './note-form';

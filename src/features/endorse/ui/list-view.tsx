@@ -10,7 +10,7 @@ import { type EndorseText, fill } from '../texts';
 import { listQuery } from '~/lib/list-query';
 import type { Locale } from '~/lib/types';
 import { type Column, DataTable } from '~/ui/data-table';
-import { FilterSelect } from '~/ui/filter-select';
+import { FilterInput, FilterSelect } from '~/ui/filter-select';
 import { Notice } from '~/ui/notice';
 import { Pager } from '~/ui/pager';
 import './endorse.css';
@@ -124,20 +124,19 @@ export function EndorseList({
             options={KINDS.map((k) => [k, t.kinds[k]] as const)}
           />
         ) : null}
-        <div className="field">
-          <label htmlFor="en-keyword">{t.filters.keyword}</label>
-          <input id="en-keyword" name="keyword" type="search" maxLength={50} defaultValue={q.keyword} placeholder={t.filters.keywordHint} />
-        </div>
+        <FilterInput
+          id="en-keyword"
+          name="keyword"
+          label={t.filters.keyword}
+          value={q.keyword}
+          type="search"
+          maxLength={50}
+          placeholder={t.filters.keywordHint}
+        />
         {withKindFilter ? (
           <>
-            <div className="field">
-              <label htmlFor="en-start">{t.filters.start}</label>
-              <input id="en-start" name="start" type="date" defaultValue={q.start} />
-            </div>
-            <div className="field">
-              <label htmlFor="en-end">{t.filters.end}</label>
-              <input id="en-end" name="end" type="date" defaultValue={q.end} />
-            </div>
+            <FilterInput id="en-start" name="start" label={t.filters.start} value={q.start} type="date" />
+            <FilterInput id="en-end" name="end" label={t.filters.end} value={q.end} type="date" />
           </>
         ) : null}
         <FilterSelect

@@ -4,7 +4,7 @@ import { EndorseFrame } from './frame';
 import { endorsementDetail } from '../queries';
 import { findVisibleEndorsement, siteToday } from '../model';
 import { ordersPort } from '../roster';
-import { ApiForm } from '~/ui/api-form';
+import { NoteForm } from './note-form';
 import { RecordMissing } from './missing';
 import { hasExplicitRule } from '~/server/permissions';
 
@@ -27,23 +27,21 @@ export function OperatorEndorseDetailPage({ query }: { query?: string }) {
         });
         const actions = canDecide ? (
           <div className="endorse-decide">
-            <ApiForm
+            <NoteForm
               url="/userapi/v1/operator/endorse/approve"
-              extra={{ id: e.id }}
-              submitLabel={text.operator.approve}
-              className="endorse-inline"
-            >
-              <input name="note" maxLength={200} placeholder={text.operator.note} aria-label={text.operator.note} />
-            </ApiForm>
-            <ApiForm
+              id={e.id}
+              label={text.operator.approve}
+              name="note"
+              placeholder={text.operator.note}
+            />
+            <NoteForm
               url="/userapi/v1/operator/endorse/reject"
-              extra={{ id: e.id }}
-              submitLabel={text.operator.reject}
-              submitClass="btn btn-danger"
-              className="endorse-inline"
-            >
-              <input name="reason" maxLength={200} placeholder={text.operator.reason} aria-label={text.operator.reason} required />
-            </ApiForm>
+              id={e.id}
+              label={text.operator.reject}
+              name="reason"
+              placeholder={text.operator.reason}
+              danger
+            />
           </div>
         ) : null;
         return (

@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { InvoiceTable } from './invoice-table';
 import { EndorseFrame } from '~/features/endorse/ui';
-import { FilterSelect } from '~/ui/filter-select';
+import { FilterInput, FilterSelect } from '~/ui/filter-select';
 import { INVOICE_STATUSES } from '../states';
 import { invoiceListSchema } from '../schemas';
 import { listInvoices } from '../views';
@@ -26,10 +26,7 @@ export function OperatorInvoicesPage({ query }: { query?: string }) {
                 all={text.filters.all}
                 options={INVOICE_STATUSES.map((s) => [s, text.invoiceStatus[s]] as const)}
               />
-              <div className="field">
-                <label htmlFor="iv-kw">{text.filters.keyword}</label>
-                <input id="iv-kw" name="keyword" type="search" maxLength={50} defaultValue={q.keyword} />
-              </div>
+              <FilterInput id="iv-kw" name="keyword" label={text.filters.keyword} value={q.keyword} type="search" maxLength={50} />
               <div className="endorse-filter-actions">
                 <button type="submit" className="btn btn-primary btn-sm">
                   {text.filters.apply}

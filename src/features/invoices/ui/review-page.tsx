@@ -1,4 +1,4 @@
-import { RecordMissing, StatusBadge } from '~/features/endorse/ui';
+import { NoteForm, RecordMissing, StatusBadge } from '~/features/endorse/ui';
 import { EndorseFrame } from '~/features/endorse/ui';
 import { invoiceDetail } from '../views';
 import { toInvoice as toInvoiceRow } from '../records';
@@ -99,15 +99,14 @@ export function OperatorInvoiceDetailPage({ query }: { query?: string }) {
             {canIssue ? (
               <section className="card" aria-labelledby="iv-reject">
                 <h2 id="iv-reject">{text.operator.rejectTitle}</h2>
-                <ApiForm
+                <NoteForm
                   url="/userapi/v1/operator/invoice/reject"
-                  extra={{ id: inv.id }}
-                  submitLabel={text.operator.rejectInvoice}
-                  submitClass="btn btn-danger"
-                  className="endorse-inline"
-                >
-                  <input name="reason" maxLength={200} placeholder={text.operator.reason} aria-label={text.operator.reason} required />
-                </ApiForm>
+                  id={inv.id}
+                  label={text.operator.rejectInvoice}
+                  name="reason"
+                  placeholder={text.operator.reason}
+                  danger
+                />
               </section>
             ) : null}
           </div>

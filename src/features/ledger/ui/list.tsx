@@ -13,7 +13,7 @@ import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { DataTable } from '~/ui/data-table';
 import { NavAnchor } from '~/ui/nav-anchor';
-import { FilterSelect } from '~/ui/filter-select';
+import { FilterInput, FilterSelect } from '~/ui/filter-select';
 import { Notice } from '~/ui/notice';
 import { Pager } from '~/ui/pager';
 import { StaticRegion } from '~/ui/static-region';
@@ -71,14 +71,8 @@ export async function LedgerList({ ledger, path, query, none, timeZone, siteTime
     // No islands (a GET form, links, a table): one static region, rendered once and not hydrated.
     <StaticRegion id="ledger-list" className="ledger">
       <form className="card ledger-filters" method="get" action={path} aria-label={t.filters}>
-        <div className="field">
-          <label htmlFor="lg-start">{t.start}</label>
-          <input id="lg-start" name="start" type="date" defaultValue={q.start} />
-        </div>
-        <div className="field">
-          <label htmlFor="lg-end">{t.end}</label>
-          <input id="lg-end" name="end" type="date" defaultValue={q.end} />
-        </div>
+        <FilterInput id="lg-start" name="start" label={t.start} value={q.start} type="date" />
+        <FilterInput id="lg-end" name="end" label={t.end} value={q.end} type="date" />
         <FilterSelect
           id="lg-kind"
           name="kind"
