@@ -6,9 +6,9 @@
  * refund, what the policy keeps, the balance after, open endorsements given back, per person.
  * The server checks the state again (409 with the current status) and pays once per request id.
  */
-import '../components/order-page.css';
+import './orders.css';
 import { useEffect, useRef, useState } from 'react';
-import type { OrderTexts } from '~/components/order-text';
+import type { OrderTexts } from '../texts';
 import { formatMoney } from '~/lib/format';
 import { isApiError, request } from '~/lib/http';
 import { fenToYuan } from '~/lib/money';

@@ -5,10 +5,11 @@
  * very function the quote API and the order price with. Buy goes through login (`to=`) to the
  * prefilled order form.
  */
-import '../components/order-page.css';
+import './products.css';
 import { useState } from 'react';
-import type { OrderTexts } from '~/components/order-text';
-import { computePremium, mixPremium, type PlanSnapshot, premiumProblem } from '~/features/products/schemas';
+import type { OrderTexts } from '~/features/orders/texts';
+import type { ProductTexts } from '../texts';
+import { computePremium, mixPremium, type PlanSnapshot, premiumProblem } from '../schemas';
 import { formatMoney } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import { interpolate as fill } from '~/lib/interpolate';
@@ -41,7 +42,7 @@ export interface OrderQuoteProps {
   loggedIn: boolean;
   /** Problem messages by key (the API's texts). */
   problems: Record<string, string>;
-  o: Pick<OrderTexts, 'offer' | 'form'>;
+  o: { offer: ProductTexts['offer']; form: OrderTexts['form'] };
 }
 
 const yuan = (fen: number) => formatMoney(fenToYuan(fen));

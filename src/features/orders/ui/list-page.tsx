@@ -4,62 +4,51 @@
  * the URL and works without JavaScript; status badges; an empty state; Add (rule `<page>/add`)
  * opening the order form at `?new=1`; Export (rule `<page>/export`) as a CSV link with the filters.
  */
-import * as v from 'valibot';
-import {
-  listOrders,
-  ORDER_PAGE_SIZES,
-  ORDER_STATUSES,
-  type OrderListQuery,
-  type OrderType,
-  orderListSchema,
-  siteToday,
-} from '~/features/orders';
-import { formatDate, formatMoney } from '~/lib/format';
+import { listOrders } from '../list';
+import { siteToday } from '../records';
+import { ORDER_PAGE_SIZES, ORDER_STATUSES, type OrderListQuery, type OrderType, orderListSchema } from '../schemas';
+import { fen, formatDate } from '~/lib/format';
+import { listQuery } from '~/lib/list-query';
 import { checkAuth } from '~/lib/member-centre';
-import { fenToYuan } from '~/lib/money';
 import { getRequestContext } from '~/server/context';
 import { allowPageCache } from '~/server/page-cache';
 import { getDb } from '~/server/db/client';
 import { Auth } from '~/ui/auth';
-import { OrderForm } from './order-form';
-import { PageFrame } from '~/ui';
-import { Pager } from '~/ui/pager';
-import './order-page.css';
-import { OrderStatusBadge } from './order-status';
-import { fill, orderText } from './order-text';
+import { OrderForm } from './new-order';
+import { DataTable, PageFrame, Pager } from '~/ui';
+import './orders.css';
+import { OrderStatusBadge } from './status';
+import { fill, orderText } from '../texts';
 import { NavAnchor } from '~/ui/nav-anchor';
 import { Notice } from '~/ui/notice';
 import { StaticRegion } from '~/ui/static-region';
 
-const DEFAULTS: Omit<OrderListQuery, 'type'> = { status: '', keyword: '', start: '', end: '', page: 1, limit: 10 };
+/** The list's filters in the URL; the type is the page's, never the URL's. */
+const ordersQuery = listQuery(orderListSchema, {
+  type: '',
+  status: '',
+  keyword: '',
+  start: '',
+  end: '',
+  limit: 10,
+  page: 1,
+} as OrderListQuery);
+/** The order form's prefill parameters (from the quote page) are not filters. */
+const NOT_FILTERS = ['type', 'new', 'plan', 'class', 'months', 'headcount', 'start_date'];
 /** Statuses a member filters by (`paid` is only a moment between payment and underwriting). */
 const FILTER_STATUSES = ORDER_STATUSES.filter((s) => s !== 'paid');
 
-export function parseOrderQuery(type: OrderType, query: string): { q: OrderListQuery; ok: boolean } {
-  const raw: Record<string, string> = Object.fromEntries(new URLSearchParams(query));
-  for (const k of ['new', 'plan', 'class', 'months', 'headcount', 'start_date']) delete raw[k];
-  const parsed = v.safeParse(orderListSchema, { ...raw, type });
-  return parsed.success ? { q: parsed.output, ok: true } : { q: { ...DEFAULTS, type }, ok: false };
-}
+/** A list page's route component: `/user/order/<type>` renders `listPage(type)`. */
+const listPage =
+  (type: OrderType) =>
+  ({ query }: { query?: string }) => <OrderListPage type={type} query={query ?? ''} />;
+export const GuzhuListPage = listPage('guzhu');
+export const TuanyiListPage = listPage('tuanyi');
+export const AnzeListPage = listPage('anze');
+export const PersonalListPage = listPage('personal');
+export const WithoutDetailListPage = listPage('withoutDetail');
 
-/** A page of the list with its filters. */
-const orderHref = (path: string, q: OrderListQuery, page: number) => {
-  const s = orderQueryString(q, page);
-  return s ? `${path}?${s}` : path;
-};
-
-export function orderQueryString(q: OrderListQuery, page?: number): string {
-  const p = new URLSearchParams();
-  if (q.status) p.set('status', q.status);
-  if (q.keyword) p.set('keyword', q.keyword);
-  if (q.start) p.set('start', q.start);
-  if (q.end) p.set('end', q.end);
-  if (q.limit !== DEFAULTS.limit) p.set('limit', String(q.limit));
-  if (page && page > 1) p.set('page', String(page));
-  return p.toString();
-}
-
-export function OrderListPage({ type, query }: { type: OrderType; query: string }) {
+function OrderListPage({ type, query }: { type: OrderType; query: string }) {
   const path = `/user/order/${type}`;
   const params = new URLSearchParams(query);
   const creating = params.get('new') === '1';
@@ -74,8 +63,7 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
       }}
       actions={({ view }) => {
         const o = orderText(view.locale);
-        const { q } = parseOrderQuery(type, query);
-        const qs = orderQueryString(q);
+        const qs = ordersQuery.toQuery(ordersQuery.parse(query, NOT_FILTERS).q);
         return creating ? (
           <a href={path} className="btn btn-ghost">
             {o.actions.back}
@@ -112,9 +100,9 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
             </Auth>
           );
         }
-        const { q, ok } = parseOrderQuery(type, query);
+        const { q, ok } = ordersQuery.parse(query, NOT_FILTERS);
         const today = await siteToday(db);
-        const result = await listOrders(db, session.userId, q, today);
+        const result = await listOrders(db, session.userId, { ...q, type }, today);
         const filtered = Boolean(q.status || q.keyword || q.start || q.end);
         const canAdd = checkAuth(view.centre.authNode, view.path, 'add');
         return (
@@ -190,71 +178,79 @@ export function OrderListPage({ type, query }: { type: OrderType; query: string 
                   ) : null}
                 </div>
               ) : (
-                <div className="table-scroll">
-                  <table className="data-table order-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{o.table.orderNo}</th>
-                        <th scope="col">{o.table.status}</th>
-                        <th scope="col">{o.table.plan}</th>
-                        <th scope="col">{o.table.period}</th>
-                        <th scope="col" className="num">
-                          {o.table.insured}
-                        </th>
-                        <th scope="col" className="num">
-                          {o.table.premium}
-                        </th>
-                        <th scope="col">
-                          <span className="sr-only">{o.table.view}</span>
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {result.list.map((r) => {
-                        const status = r.status === 'effective' && r.endDate < today ? 'expired' : r.status;
-                        const href = `/user/order/groupDetail?id=${r.id}`;
-                        return (
-                          <tr key={r.id} data-order={r.orderNo}>
-                            <td className="od-no">
-                              <NavAnchor to={href} className="order-no" match="none">
-                                {r.orderNo}
-                              </NavAnchor>
-                              <span className="order-sub">{r.policyNo ?? formatDate(r.createdAt, 'YYYY-MM-DD HH:mm', view.timeZone)}</span>
-                            </td>
-                            <td className="od-status">
-                              <OrderStatusBadge status={status} o={o} />
-                            </td>
-                            <td className="od-plan">
-                              {type === 'withoutDetail' ? `${o.products[r.product]} · ` : ''}
-                              {view.locale === 'en' ? r.planNameEn : r.planName}
-                              <span className="order-sub">{r.holderName}</span>
-                            </td>
-                            <td className="od-period">
-                              {r.startDate} ~ {r.endDate}
-                            </td>
-                            <td className="od-people num">
-                              {fill(o.table.people, { n: r.insuredCount })}
-                              {r.namedList ? null : <span className="order-sub">{o.table.noList}</span>}
-                            </td>
-                            <td className="od-premium num">¥{formatMoney(fenToYuan(r.premium))}</td>
-                            <td className="od-view">
-                              <NavAnchor
-                                to={href}
-                                className="btn btn-ghost btn-sm"
-                                match="none"
-                                aria-label={`${o.table.view} ${r.orderNo}`}
-                              >
-                                {o.table.view}
-                              </NavAnchor>
-                            </td>
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  className="order-table"
+                  rows={result.list}
+                  rowKey={(r) => r.id}
+                  rowAttrs={(r) => ({ 'data-order': r.orderNo })}
+                  columns={[
+                    {
+                      head: o.table.orderNo,
+                      cellClass: 'od-no',
+                      cell: (r) => (
+                        <>
+                          <NavAnchor to={`/user/order/groupDetail?id=${r.id}`} className="order-no" match="none">
+                            {r.orderNo}
+                          </NavAnchor>
+                          <span className="order-sub">{r.policyNo ?? formatDate(r.createdAt, 'YYYY-MM-DD HH:mm', view.timeZone)}</span>
+                        </>
+                      ),
+                    },
+                    {
+                      head: o.table.status,
+                      cellClass: 'od-status',
+                      cell: (r) => <OrderStatusBadge status={r.status === 'effective' && r.endDate < today ? 'expired' : r.status} o={o} />,
+                    },
+                    {
+                      head: o.table.plan,
+                      cellClass: 'od-plan',
+                      cell: (r) => (
+                        <>
+                          {type === 'withoutDetail' ? `${o.products[r.product]} · ` : ''}
+                          {view.locale === 'en' ? r.planNameEn : r.planName}
+                          <span className="order-sub">{r.holderName}</span>
+                        </>
+                      ),
+                    },
+                    {
+                      head: o.table.period,
+                      cellClass: 'od-period',
+                      cell: (r) => (
+                        <>
+                          {r.startDate} ~ {r.endDate}
+                        </>
+                      ),
+                    },
+                    {
+                      head: o.table.insured,
+                      headClass: 'num',
+                      cellClass: 'od-people num',
+                      cell: (r) => (
+                        <>
+                          {fill(o.table.people, { n: r.insuredCount })}
+                          {r.namedList ? null : <span className="order-sub">{o.table.noList}</span>}
+                        </>
+                      ),
+                    },
+                    { head: o.table.premium, headClass: 'num', cellClass: 'od-premium num', cell: (r) => fen(r.premium) },
+                    {
+                      head: <span className="sr-only">{o.table.view}</span>,
+                      cellClass: 'od-view',
+                      cell: (r) => (
+                        <NavAnchor
+                          to={`/user/order/groupDetail?id=${r.id}`}
+                          className="btn btn-ghost btn-sm"
+                          match="none"
+                          aria-label={`${o.table.view} ${r.orderNo}`}
+                        >
+                          {o.table.view}
+                        </NavAnchor>
+                      ),
+                    },
+                  ]}
+                />
               )}
-              <Pager locale={view.locale} total={result.total} page={q.page} limit={q.limit} href={(p) => orderHref(path, q, p)} />
+              <Pager locale={view.locale} total={result.total} page={q.page} limit={q.limit} href={(p) => ordersQuery.href(path, q, p)} />
             </section>
           </StaticRegion>
         );

@@ -6,16 +6,16 @@
  * premium (the very function the API prices with), and Pay from balance after a confirmation.
  * The server checks everything again; its row errors land on the rows.
  */
-import '../components/order-page.css';
+import './orders.css';
 import { useRef, useState } from 'react';
 import { computePremium, countByClass, mixPremium } from '~/features/products/schemas';
-import type { OrderTexts } from '~/components/order-text';
+import type { OrderTexts } from '../texts';
 import { quickCheckRows } from '~/lib/insured-row-checks';
 import { interpolate } from '~/lib/interpolate';
 import type { Locale, UploadConfig } from '~/lib/types';
-import { EMPTY_HOLDER, type Holder, HolderFields, type OrderPlan, PlanChoice, TermFields, yuan } from './order-form-fields';
-import { blankRow, type ImportedFile, InsuredRows, type Row } from './order-form-insured';
-import { useOrderSubmit } from './order-form-submit';
+import { EMPTY_HOLDER, type Holder, HolderFields, type OrderPlan, PlanChoice, TermFields, yuan } from './form-fields';
+import { blankRow, type ImportedFile, InsuredRows, type Row } from './form-insured';
+import { useOrderSubmit } from './form-submit';
 
 export interface OrderFormPrefill {
   plan?: number;
