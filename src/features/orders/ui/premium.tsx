@@ -57,16 +57,7 @@ export async function OrderPremium({ db, order, o, timeZone }: { db: Db; order: 
           { head: t.perPerson, label: t.perPerson, headClass: 'num', cellClass: 'num nowrap', cell: (l) => fen(l.perPerson) },
           { head: t.subtotal, label: t.subtotal, headClass: 'num', cellClass: 'num nowrap', cell: (l) => fen(l.subtotal) },
         ]}
-        foot={
-          <tr>
-            <th scope="row" colSpan={3}>
-              {t.total}
-            </th>
-            <td className="num nowrap" data-class-total>
-              {fen(priced.total)}
-            </td>
-          </tr>
-        }
+        foot={<TotalRow label={t.total} amount={priced.total} data="data-class-total" />}
       />
       {moves.length ? (
         <>
@@ -104,19 +95,24 @@ export async function OrderPremium({ db, order, o, timeZone }: { db: Db; order: 
               },
               { head: t.net, label: t.net, headClass: 'num', cellClass: 'num nowrap', cell: (m) => fen(m.running) },
             ]}
-            foot={
-              <tr>
-                <th scope="row" colSpan={3}>
-                  {t.netPaid}
-                </th>
-                <td className="num nowrap" data-net-premium>
-                  {fen(net)}
-                </td>
-              </tr>
-            }
+            foot={<TotalRow label={t.netPaid} amount={net} data="data-net-premium" />}
           />
         </>
       ) : null}
     </section>
+  );
+}
+
+/** A table's closing line: the label across the first three columns, the amount under the last. */
+function TotalRow({ label, amount, data }: { label: string; amount: number; data: 'data-class-total' | 'data-net-premium' }) {
+  return (
+    <tr>
+      <th scope="row" colSpan={3}>
+        {label}
+      </th>
+      <td className="num nowrap" {...{ [data]: true }}>
+        {fen(amount)}
+      </td>
+    </tr>
   );
 }
