@@ -4,6 +4,7 @@
  * read from the live catalogue, so operators' price edits show here at once.
  */
 import './products.css';
+import { DataTable } from '~/ui';
 import { Icon } from '~/ui/icon';
 import { PageBand } from '~/components/page-band';
 import { pageContext } from '~/ui/page-context';
@@ -79,66 +80,79 @@ export async function CataloguePage() {
           <h2 id="compare-title" className="card-title">
             {o.catalogue.compare}
           </h2>
-          <div className="product-compare">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">{o.offer.plan}</th>
-                  <th scope="col">{o.catalogue.limits}</th>
-                  <th scope="col">{o.catalogue.classes}</th>
-                  <th scope="col">{o.catalogue.ages}</th>
-                  <th scope="col">{o.catalogue.size}</th>
-                  <th scope="col">{o.catalogue.named}</th>
-                  <th scope="col" className="num">
-                    {o.catalogue.price}
-                  </th>
-                  <th scope="col">
-                    <span className="sr-only">{o.catalogue.quote}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {catalogue.flatMap((p) =>
-                  p.plans.map((pl) => {
-                    const prices = Object.values(pl.annual);
-                    return (
-                      <tr key={pl.id} data-plan={pl.id}>
-                        <th scope="row">
-                          {en && p.name_en ? p.name_en : p.name}
-                          <span className="order-sub">{en && pl.name_en ? pl.name_en : pl.name}</span>
-                        </th>
-                        <td>
-                          <ul>
-                            {pl.limits.map((l) => (
-                              <li key={l.label}>
-                                {en && l.label_en ? l.label_en : l.label} ¥{yuan(l.amount)}
-                              </li>
-                            ))}
-                          </ul>
-                        </td>
-                        <td className="nowrap">
-                          {Math.min(...pl.classes)}–{Math.max(...pl.classes)}
-                        </td>
-                        <td className="nowrap">
-                          {pl.age_min}–{pl.age_max}
-                        </td>
-                        <td className="nowrap">
-                          {pl.min_insured === pl.max_insured ? pl.min_insured : `${pl.min_insured}–${pl.max_insured}`}
-                        </td>
-                        <td className="nowrap">{pl.named_list ? o.catalogue.namedYes : o.catalogue.namedNo}</td>
-                        <td className="num nowrap">{prices.length ? fill(o.catalogue.from, { price: yuan(Math.min(...prices)) }) : '—'}</td>
-                        <td className="nowrap">
-                          <a className="btn btn-ghost btn-sm" href={`/offer?plan=${pl.id}`}>
-                            {o.catalogue.quote}
-                          </a>
-                        </td>
-                      </tr>
-                    );
-                  }),
-                )}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            scrollClass="product-compare"
+            rows={catalogue.flatMap((p) => p.plans.map((pl) => ({ p, pl, prices: Object.values(pl.annual) })))}
+            rowKey={({ pl }) => pl.id}
+            rowAttrs={({ pl }) => ({ 'data-plan': pl.id })}
+            columns={[
+              {
+                head: o.offer.plan,
+                rowHeader: true,
+                cell: ({ p, pl }) => (
+                  <>
+                    {en && p.name_en ? p.name_en : p.name}
+                    <span className="order-sub">{en && pl.name_en ? pl.name_en : pl.name}</span>
+                  </>
+                ),
+              },
+              {
+                head: o.catalogue.limits,
+                cell: ({ pl }) => (
+                  <ul>
+                    {pl.limits.map((l) => (
+                      <li key={l.label}>
+                        {en && l.label_en ? l.label_en : l.label} ¥{yuan(l.amount)}
+                      </li>
+                    ))}
+                  </ul>
+                ),
+              },
+              {
+                head: o.catalogue.classes,
+                cellClass: 'nowrap',
+                cell: ({ pl }) => (
+                  <>
+                    {Math.min(...pl.classes)}–{Math.max(...pl.classes)}
+                  </>
+                ),
+              },
+              {
+                head: o.catalogue.ages,
+                cellClass: 'nowrap',
+                cell: ({ pl }) => (
+                  <>
+                    {pl.age_min}–{pl.age_max}
+                  </>
+                ),
+              },
+              {
+                head: o.catalogue.size,
+                cellClass: 'nowrap',
+                cell: ({ pl }) => (pl.min_insured === pl.max_insured ? pl.min_insured : `${pl.min_insured}–${pl.max_insured}`),
+              },
+              {
+                head: o.catalogue.named,
+                cellClass: 'nowrap',
+                cell: ({ pl }) => (pl.named_list ? o.catalogue.namedYes : o.catalogue.namedNo),
+              },
+              {
+                head: o.catalogue.price,
+                headClass: 'num',
+                cellClass: 'num nowrap',
+                cell: ({ prices }) => (prices.length ? fill(o.catalogue.from, { price: yuan(Math.min(...prices)) }) : '—'),
+              },
+              {
+                head: <span className="sr-only">{o.catalogue.quote}</span>,
+                cellClass: 'nowrap',
+                cell: ({ pl }) => (
+                  <a className="btn btn-ghost btn-sm" href={`/offer?plan=${pl.id}`}>
+                    {o.catalogue.quote}
+                  </a>
+                ),
+              },
+            ]}
+          />
         </section>
       </div>
     </>
