@@ -2,7 +2,8 @@
  * The order form's fields for what is bought and by whom: the plan, its class, term and start
  * date, and the policyholder. Controlled: the state is the order form's (order-form.tsx).
  */
-import type { PlanSnapshot } from '~/features/products/schemas';
+import { type PlanSnapshot, TERM_MONTHS, termName } from '~/features/products/schemas';
+import { Field } from '~/ui/field';
 import { formatMoney } from '~/lib/format';
 import { interpolate } from '~/lib/interpolate';
 import { fenToYuan } from '~/lib/money';
@@ -97,8 +98,7 @@ export function TermFields({
 }) {
   return (
     <div className="order-grid">
-      <div className="field">
-        <label htmlFor="of-class">{plan.product === 'anze' ? f.band : f.class}</label>
+      <Field id="of-class" label={plan.product === 'anze' ? f.band : f.class}>
         <select id="of-class" value={cls} onChange={(e) => onClass(Number(e.target.value))}>
           {plan.classes.map((c) => (
             <option key={c} value={c}>
@@ -106,17 +106,16 @@ export function TermFields({
             </option>
           ))}
         </select>
-      </div>
-      <div className="field">
-        <label htmlFor="of-months">{f.months}</label>
+      </Field>
+      <Field id="of-months" label={f.months}>
         <select id="of-months" value={months} onChange={(e) => onMonths(Number(e.target.value))}>
-          {Array.from({ length: 12 }, (_, i) => 12 - i).map((m) => (
+          {TERM_MONTHS.map((m) => (
             <option key={m} value={m}>
-              {m === 12 ? f.year : interpolate(f.monthsN, { n: m })}
+              {termName(m, f)}
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       <div className="field">
         <label htmlFor="of-start">{f.start}</label>
         <input

@@ -15,12 +15,11 @@ import { allowPageCache } from '~/server/page-cache';
 import { getDb } from '~/server/db/client';
 import { Auth } from '~/ui/auth';
 import { OrderForm } from './new-order';
-import { DataTable, PageFrame, Pager } from '~/ui';
+import { DataTable, Field, FilterForm, PageFrame, Pager, SelectField } from '~/ui';
 import './orders.css';
 import { OrderStatusBadge } from './status';
 import { fill, orderText } from '../texts';
 import { NavAnchor } from '~/ui/nav-anchor';
-import { Notice } from '~/ui/notice';
 import { StaticRegion } from '~/ui/static-region';
 
 /** The list's filters in the URL; the type is the page's, never the URL's. */
@@ -109,20 +108,24 @@ function OrderListPage({ type, query }: { type: OrderType; query: string }) {
           // The list has no islands (a plain GET form, links, a table): one static region, rendered
           // to HTML once and not hydrated.
           <StaticRegion id="order-list" className="orders">
-            <form className="card order-filters" method="get" action={path} aria-label={o.filters.label}>
-              <div className="field">
-                <label htmlFor="od-status">{o.filters.status}</label>
-                <select id="od-status" name="status" defaultValue={q.status}>
-                  <option value="">{o.filters.all}</option>
-                  {FILTER_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {o.status[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor="od-keyword">{o.filters.keyword}</label>
+            <FilterForm
+              className="card order-filters"
+              path={path}
+              label={o.filters.label}
+              actionsClass="order-filter-actions"
+              apply={o.filters.apply}
+              reset={o.filters.reset}
+              bad={ok ? undefined : o.filters.bad}
+            >
+              <SelectField
+                id="od-status"
+                name="status"
+                label={o.filters.status}
+                value={q.status}
+                all={o.filters.all}
+                options={FILTER_STATUSES.map((s) => [s, o.status[s]])}
+              />
+              <Field id="od-keyword" label={o.filters.keyword}>
                 <input
                   id="od-keyword"
                   name="keyword"
@@ -131,39 +134,21 @@ function OrderListPage({ type, query }: { type: OrderType; query: string }) {
                   defaultValue={q.keyword}
                   placeholder={o.filters.keywordHint}
                 />
-              </div>
-              <div className="field">
-                <label htmlFor="od-limit">{o.filters.perPage}</label>
-                <select id="od-limit" name="limit" defaultValue={String(q.limit)}>
-                  {ORDER_PAGE_SIZES.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor="od-start">{o.filters.start}</label>
+              </Field>
+              <SelectField
+                id="od-limit"
+                name="limit"
+                label={o.filters.perPage}
+                value={String(q.limit)}
+                options={ORDER_PAGE_SIZES.map((n) => [n, n])}
+              />
+              <Field id="od-start" label={o.filters.start}>
                 <input id="od-start" name="start" type="date" defaultValue={q.start} />
-              </div>
-              <div className="field">
-                <label htmlFor="od-end">{o.filters.end}</label>
+              </Field>
+              <Field id="od-end" label={o.filters.end}>
                 <input id="od-end" name="end" type="date" defaultValue={q.end} />
-              </div>
-              <div className="order-filter-actions">
-                <button type="submit" className="btn btn-primary btn-sm">
-                  {o.filters.apply}
-                </button>
-                <a href={path} className="btn btn-ghost btn-sm">
-                  {o.filters.reset}
-                </a>
-              </div>
-            </form>
-            {ok ? null : (
-              <Notice kind="warning" role="status">
-                <p>{o.filters.bad}</p>
-              </Notice>
-            )}
+              </Field>
+            </FilterForm>
             <section className="card" aria-labelledby="od-title">
               <div className="order-card-head">
                 <h2 id="od-title">{fill(o.table.count, { n: result.total })}</h2>

@@ -9,7 +9,8 @@ import './products.css';
 import { useState } from 'react';
 import type { OrderTexts } from '~/features/orders/texts';
 import type { ProductTexts } from '../texts';
-import { computePremium, mixPremium, type PlanSnapshot, premiumProblem } from '../schemas';
+import { computePremium, mixPremium, type PlanSnapshot, premiumProblem, TERM_MONTHS, termName } from '../schemas';
+import { Field } from '~/ui/field';
 import { formatMoney } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import { interpolate as fill } from '~/lib/interpolate';
@@ -95,8 +96,7 @@ export function OrderQuote({ plans, initial, submitted, loggedIn, problems, o }:
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="oq-class">{plan?.product === 'anze' ? o.form.band : o.form.class}</label>
+        <Field id="oq-class" label={plan?.product === 'anze' ? o.form.band : o.form.class}>
           <select id="oq-class" name="class" value={v.class} onChange={(e) => change({ class: Number(e.target.value) })}>
             {(plan?.classes ?? [1, 2, 3, 4, 5, 6]).map((c) => (
               <option key={c} value={c}>
@@ -104,7 +104,7 @@ export function OrderQuote({ plans, initial, submitted, loggedIn, problems, o }:
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <div className="field">
           <label htmlFor="oq-headcount">{f.headcount}</label>
           <input
@@ -117,16 +117,15 @@ export function OrderQuote({ plans, initial, submitted, loggedIn, problems, o }:
             onChange={(e) => change({ headcount: Math.floor(Number(e.target.value) || 0) })}
           />
         </div>
-        <div className="field">
-          <label htmlFor="oq-months">{o.form.months}</label>
+        <Field id="oq-months" label={o.form.months}>
           <select id="oq-months" name="months" value={v.months} onChange={(e) => change({ months: Number(e.target.value) })}>
-            {Array.from({ length: 12 }, (_, i) => 12 - i).map((m) => (
+            {TERM_MONTHS.map((m) => (
               <option key={m} value={m}>
-                {m === 12 ? o.form.year : fill(o.form.monthsN, { n: m })}
+                {termName(m, o.form)}
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <details className="quote-mix" style={{ gridColumn: '1 / -1' }} open={Object.keys(v.mix).length > 0 || undefined}>
           <summary>{f.mixTitle}</summary>
           <p className="order-sub">{f.mixHint}</p>
