@@ -4,9 +4,8 @@
  */
 import { type PlanSnapshot, TERM_MONTHS, termName } from '~/features/products/schemas';
 import { Field } from '~/ui/field';
-import { formatMoney } from '~/lib/format';
+import { fenDigits } from '~/lib/format';
 import { interpolate } from '~/lib/interpolate';
-import { fenToYuan } from '~/lib/money';
 import type { Locale } from '~/lib/types';
 import type { OrderFormProps } from './order-form';
 
@@ -26,9 +25,6 @@ export interface Holder {
 }
 
 export const EMPTY_HOLDER: Holder = { name: '', credit_code: '', contact: '', mobile: '', email: '', address: '' };
-
-/** Fen as the form shows money: yuan with thousands separators, no sign. */
-export const yuan = (fen: number) => formatMoney(fenToYuan(fen));
 
 /** The plans as radio cards; the product's name is shown only when several products are on offer. */
 export function PlanChoice({
@@ -59,7 +55,7 @@ export function PlanChoice({
               <span className="order-sub">
                 {p.limits
                   .slice(0, 2)
-                  .map((l) => `${locale === 'en' && l.label_en ? l.label_en : l.label} ¥${yuan(l.amount)}`)
+                  .map((l) => `${locale === 'en' && l.label_en ? l.label_en : l.label} ¥${fenDigits(l.amount)}`)
                   .join(' · ')}
               </span>
             </span>
@@ -102,7 +98,7 @@ export function TermFields({
         <select id="of-class" value={cls} onChange={(e) => onClass(Number(e.target.value))}>
           {plan.classes.map((c) => (
             <option key={c} value={c}>
-              {interpolate(f.classN, { n: c })} · ¥{yuan(plan.annual[String(c)] ?? 0)}
+              {interpolate(f.classN, { n: c })} · ¥{fenDigits(plan.annual[String(c)] ?? 0)}
             </option>
           ))}
         </select>

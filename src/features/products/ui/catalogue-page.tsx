@@ -11,11 +11,8 @@ import { pageContext } from '~/ui/page-context';
 import { fill, productText } from '../texts';
 import { PRODUCTS } from './catalogue';
 import { listProducts } from '../service';
-import { formatMoney } from '~/lib/format';
-import { fenToYuan } from '~/lib/money';
+import { fenDigits } from '~/lib/format';
 import { getDb } from '~/server/db/client';
-
-const yuan = (fen: number) => formatMoney(fenToYuan(fen));
 
 export async function CataloguePage() {
   const { view, t } = await pageContext();
@@ -61,7 +58,7 @@ export async function CataloguePage() {
                 {product ? (
                   <p>
                     <span className="muted">{fill(o.catalogue.plans, { n: product.plans.length })} · </span>
-                    {from !== null ? <span className="product-price">{fill(o.catalogue.from, { price: yuan(from) })}</span> : null}
+                    {from !== null ? <span className="product-price">{fill(o.catalogue.from, { price: fenDigits(from) })}</span> : null}
                   </p>
                 ) : null}
                 <div className="product-card-actions">
@@ -102,7 +99,7 @@ export async function CataloguePage() {
                   <ul>
                     {pl.limits.map((l) => (
                       <li key={l.label}>
-                        {en && l.label_en ? l.label_en : l.label} ¥{yuan(l.amount)}
+                        {en && l.label_en ? l.label_en : l.label} ¥{fenDigits(l.amount)}
                       </li>
                     ))}
                   </ul>
@@ -140,7 +137,7 @@ export async function CataloguePage() {
                 head: o.catalogue.price,
                 headClass: 'num',
                 cellClass: 'num nowrap',
-                cell: ({ prices }) => (prices.length ? fill(o.catalogue.from, { price: yuan(Math.min(...prices)) }) : '—'),
+                cell: ({ prices }) => (prices.length ? fill(o.catalogue.from, { price: fenDigits(Math.min(...prices)) }) : '—'),
               },
               {
                 head: <span className="sr-only">{o.catalogue.quote}</span>,

@@ -11,8 +11,7 @@ import type { OrderTexts } from '~/features/orders/texts';
 import type { ProductTexts } from '../texts';
 import { computePremium, mixPremium, type PlanSnapshot, premiumProblem, TERM_MONTHS, termName } from '../schemas';
 import { Field } from '~/ui/field';
-import { formatMoney } from '~/lib/format';
-import { fenToYuan } from '~/lib/money';
+import { fenDigits } from '~/lib/format';
 import { interpolate as fill } from '~/lib/interpolate';
 
 export interface QuotePlan extends PlanSnapshot {
@@ -45,8 +44,6 @@ export interface OrderQuoteProps {
   problems: Record<string, string>;
   o: { offer: ProductTexts['offer']; form: OrderTexts['form'] };
 }
-
-const yuan = (fen: number) => formatMoney(fenToYuan(fen));
 
 /** Where Buy leads: the order form prefilled, through login when needed. */
 export function buyHref(plan: QuotePlan, v: QuoteValues, loggedIn: boolean): string {
@@ -168,19 +165,24 @@ export function OrderQuote({ plans, initial, submitted, loggedIn, problems, o }:
         ) : result && plan ? (
           <>
             <p className="quote-figure" data-quote-premium>
-              ¥{yuan(result.premium)}
+              ¥{fenDigits(result.premium)}
             </p>
             {priced && priced.lines.length > 1 ? (
               <ul className="muted quote-lines" data-quote-lines>
                 {priced.lines.map((l) => (
                   <li key={l.class} data-class-line={l.class}>
-                    {fill(o.form.classLine, { c: l.class, n: l.people, per: yuan(l.perPerson), sub: yuan(l.subtotal) })}
+                    {fill(o.form.classLine, { c: l.class, n: l.people, per: fenDigits(l.perPerson), sub: fenDigits(l.subtotal) })}
                   </li>
                 ))}
               </ul>
             ) : (
               <p className="muted">
-                {fill(o.form.breakdown, { n: people, per: yuan(result.perPerson), annual: yuan(result.annual), rate: result.rate })}
+                {fill(o.form.breakdown, {
+                  n: people,
+                  per: fenDigits(result.perPerson),
+                  annual: fenDigits(result.annual),
+                  rate: result.rate,
+                })}
               </p>
             )}
             <p>
