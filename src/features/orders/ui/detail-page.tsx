@@ -11,7 +11,7 @@ import { orderTimeline } from '../transition';
 import { fen, formatDate } from '~/lib/format';
 import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
-import { OrderActions, OrderRefresh } from './actions';
+import { OrderActions, OrderRefresh } from './policy-actions';
 import { Notice } from '~/ui/notice';
 import { mixPremium } from '~/features/products/schemas';
 import { PageFrame, Timeline } from '~/ui';
