@@ -3,7 +3,7 @@
  * date, and the policyholder. Controlled: the state is the order form's (order-form.tsx).
  */
 import { type PlanSnapshot, TERM_MONTHS, termName } from '~/features/products/schemas';
-import { Field } from '~/ui/field';
+import { SelectField } from '~/ui/field';
 import { fenDigits } from '~/lib/format';
 import { interpolate } from '~/lib/interpolate';
 import type { Locale } from '~/lib/types';
@@ -94,24 +94,20 @@ export function TermFields({
 }) {
   return (
     <div className="order-grid">
-      <Field id="of-class" label={plan.product === 'anze' ? f.band : f.class}>
-        <select id="of-class" value={cls} onChange={(e) => onClass(Number(e.target.value))}>
-          {plan.classes.map((c) => (
-            <option key={c} value={c}>
-              {interpolate(f.classN, { n: c })} · ¥{fenDigits(plan.annual[String(c)] ?? 0)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="of-months" label={f.months}>
-        <select id="of-months" value={months} onChange={(e) => onMonths(Number(e.target.value))}>
-          {TERM_MONTHS.map((m) => (
-            <option key={m} value={m}>
-              {termName(m, f)}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        id="of-class"
+        label={plan.product === 'anze' ? f.band : f.class}
+        value={cls}
+        onChange={(c) => onClass(Number(c))}
+        options={plan.classes.map((c) => [c, `${interpolate(f.classN, { n: c })} · ¥${fenDigits(plan.annual[String(c)] ?? 0)}`])}
+      />
+      <SelectField
+        id="of-months"
+        label={f.months}
+        value={months}
+        onChange={(m) => onMonths(Number(m))}
+        options={TERM_MONTHS.map((m) => [m, termName(m, f)])}
+      />
       <div className="field">
         <label htmlFor="of-start">{f.start}</label>
         <input

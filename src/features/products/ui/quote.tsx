@@ -10,7 +10,7 @@ import { useState } from 'react';
 import type { OrderTexts } from '~/features/orders/texts';
 import type { ProductTexts } from '../texts';
 import { computePremium, mixPremium, type PlanSnapshot, premiumProblem, TERM_MONTHS, termName } from '../schemas';
-import { Field } from '~/ui/field';
+import { SelectField } from '~/ui/field';
 import { fenDigits } from '~/lib/format';
 import { interpolate as fill } from '~/lib/interpolate';
 
@@ -93,15 +93,14 @@ export function OrderQuote({ plans, initial, submitted, loggedIn, problems, o }:
             ))}
           </select>
         </div>
-        <Field id="oq-class" label={plan?.product === 'anze' ? o.form.band : o.form.class}>
-          <select id="oq-class" name="class" value={v.class} onChange={(e) => change({ class: Number(e.target.value) })}>
-            {(plan?.classes ?? [1, 2, 3, 4, 5, 6]).map((c) => (
-              <option key={c} value={c}>
-                {fill(o.form.classN, { n: c })}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id="oq-class"
+          name="class"
+          label={plan?.product === 'anze' ? o.form.band : o.form.class}
+          value={v.class}
+          onChange={(c) => change({ class: Number(c) })}
+          options={(plan?.classes ?? [1, 2, 3, 4, 5, 6]).map((c) => [c, fill(o.form.classN, { n: c })])}
+        />
         <div className="field">
           <label htmlFor="oq-headcount">{f.headcount}</label>
           <input
@@ -114,15 +113,14 @@ export function OrderQuote({ plans, initial, submitted, loggedIn, problems, o }:
             onChange={(e) => change({ headcount: Math.floor(Number(e.target.value) || 0) })}
           />
         </div>
-        <Field id="oq-months" label={o.form.months}>
-          <select id="oq-months" name="months" value={v.months} onChange={(e) => change({ months: Number(e.target.value) })}>
-            {TERM_MONTHS.map((m) => (
-              <option key={m} value={m}>
-                {termName(m, o.form)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id="oq-months"
+          name="months"
+          label={o.form.months}
+          value={v.months}
+          onChange={(m) => change({ months: Number(m) })}
+          options={TERM_MONTHS.map((m) => [m, termName(m, o.form)])}
+        />
         <details className="quote-mix" style={{ gridColumn: '1 / -1' }} open={Object.keys(v.mix).length > 0 || undefined}>
           <summary>{f.mixTitle}</summary>
           <p className="order-sub">{f.mixHint}</p>
