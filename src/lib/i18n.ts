@@ -38,10 +38,8 @@ type Loader = () => Promise<{ default: Messages }>;
 /** Page bundles by page key (route path without the leading slash; `index` for `/`). */
 const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
   'zh-cn': {
-    // public and sign-in pages (products: offer, product)
+    // public and sign-in pages
     index: () => import('../../i18n/zh-cn/index'),
-    offer: () => import('../../i18n/zh-cn/offer'),
-    product: () => import('../../i18n/zh-cn/product'),
     'user/login': () => import('../../i18n/zh-cn/user/login'),
     'user/iframe': () => import('../../i18n/zh-cn/user/iframe'),
     // account area
@@ -52,13 +50,6 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
     'user/account/profile': () => import('../../i18n/zh-cn/user/account/profile'),
     // sealing area
     'user/file/sealfile': () => import('../../i18n/zh-cn/user/file/sealfile'),
-    // orders area
-    'user/order/anze': () => import('../../i18n/zh-cn/user/order/anze'),
-    'user/order/groupDetail': () => import('../../i18n/zh-cn/user/order/groupDetail'),
-    'user/order/guzhu': () => import('../../i18n/zh-cn/user/order/guzhu'),
-    'user/order/personal': () => import('../../i18n/zh-cn/user/order/personal'),
-    'user/order/tuanyi': () => import('../../i18n/zh-cn/user/order/tuanyi'),
-    'user/order/withoutDetail': () => import('../../i18n/zh-cn/user/order/withoutDetail'),
     // endorse and invoices areas
     'user/order/endorse': () => import('../../i18n/zh-cn/user/order/endorse'),
     'user/order/endorseDetail': () => import('../../i18n/zh-cn/user/order/endorseDetail'),
@@ -69,10 +60,8 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
     'user/team/teamMange': () => import('../../i18n/zh-cn/user/team/teamMange'),
   },
   en: {
-    // public and sign-in pages (products: offer, product)
+    // public and sign-in pages
     index: () => import('../../i18n/en/index'),
-    offer: () => import('../../i18n/en/offer'),
-    product: () => import('../../i18n/en/product'),
     'user/login': () => import('../../i18n/en/user/login'),
     'user/iframe': () => import('../../i18n/en/user/iframe'),
     // account area
@@ -83,13 +72,6 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
     'user/account/profile': () => import('../../i18n/en/user/account/profile'),
     // sealing area
     'user/file/sealfile': () => import('../../i18n/en/user/file/sealfile'),
-    // orders area
-    'user/order/anze': () => import('../../i18n/en/user/order/anze'),
-    'user/order/groupDetail': () => import('../../i18n/en/user/order/groupDetail'),
-    'user/order/guzhu': () => import('../../i18n/en/user/order/guzhu'),
-    'user/order/personal': () => import('../../i18n/en/user/order/personal'),
-    'user/order/tuanyi': () => import('../../i18n/en/user/order/tuanyi'),
-    'user/order/withoutDetail': () => import('../../i18n/en/user/order/withoutDetail'),
     // endorse and invoices areas
     'user/order/endorse': () => import('../../i18n/en/user/order/endorse'),
     'user/order/endorseDetail': () => import('../../i18n/en/user/order/endorseDetail'),

@@ -2,7 +2,7 @@
 import { HeroArt } from '~/features/shell/ui';
 import { Icon } from '~/ui/icon';
 import { PageTitle } from '~/ui/page-title';
-import { PRODUCTS } from '~/components/products';
+import { PRODUCTS } from '~/features/products/ui';
 import { pageContext } from '~/ui/page-context';
 import { NavAnchor } from '~/ui/nav-anchor';
 

@@ -6,12 +6,11 @@
  * refund, what the policy keeps, the balance after, open endorsements given back, per person.
  * The server checks the state again (409 with the current status) and pays once per request id.
  */
-import '../components/order-page.css';
+import './orders.css';
 import { useEffect, useRef, useState } from 'react';
-import type { OrderTexts } from '~/components/order-text';
-import { formatMoney } from '~/lib/format';
+import type { OrderTexts } from '../texts';
+import { fenDigits, formatMoney } from '~/lib/format';
 import { isApiError, request } from '~/lib/http';
-import { fenToYuan } from '~/lib/money';
 import { refreshPage } from '~/lib/navigation/browser';
 import { interpolate as fill } from '~/lib/interpolate';
 
@@ -91,7 +90,7 @@ export function OrderActions({ id, actions, premium, startDate, endDate, today, 
   };
   const label = { pay: o.actions.pay, cancel: o.actions.cancel, surrender: o.actions.surrender };
   const question = {
-    pay: fill(o.confirm.pay, { amount: formatMoney(fenToYuan(premium)) }),
+    pay: fill(o.confirm.pay, { amount: fenDigits(premium) }),
     cancel: o.confirm.cancel,
     surrender: o.confirm.surrender,
   };

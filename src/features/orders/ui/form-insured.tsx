@@ -9,7 +9,7 @@ import { errorsByRow } from '~/lib/insured-row-checks';
 import { interpolate } from '~/lib/interpolate';
 import type { Locale, UploadConfig } from '~/lib/types';
 import type { OrderFormProps } from './order-form';
-import type { OrderPlan } from './order-form-fields';
+import type { OrderPlan } from './form-fields';
 import { UploadField } from '~/features/upload/ui';
 
 /** One insured person as the form edits it. */

@@ -2,10 +2,10 @@
  * The order form's fields for what is bought and by whom: the plan, its class, term and start
  * date, and the policyholder. Controlled: the state is the order form's (order-form.tsx).
  */
-import type { PlanSnapshot } from '~/features/products/schemas';
-import { formatMoney } from '~/lib/format';
+import { type PlanSnapshot, TERM_MONTHS, termName } from '~/features/products/schemas';
+import { SelectField } from '~/ui/field';
+import { fenDigits } from '~/lib/format';
 import { interpolate } from '~/lib/interpolate';
-import { fenToYuan } from '~/lib/money';
 import type { Locale } from '~/lib/types';
 import type { OrderFormProps } from './order-form';
 
@@ -25,9 +25,6 @@ export interface Holder {
 }
 
 export const EMPTY_HOLDER: Holder = { name: '', credit_code: '', contact: '', mobile: '', email: '', address: '' };
-
-/** Fen as the form shows money: yuan with thousands separators, no sign. */
-export const yuan = (fen: number) => formatMoney(fenToYuan(fen));
 
 /** The plans as radio cards; the product's name is shown only when several products are on offer. */
 export function PlanChoice({
@@ -58,7 +55,7 @@ export function PlanChoice({
               <span className="order-sub">
                 {p.limits
                   .slice(0, 2)
-                  .map((l) => `${locale === 'en' && l.label_en ? l.label_en : l.label} ¥${yuan(l.amount)}`)
+                  .map((l) => `${locale === 'en' && l.label_en ? l.label_en : l.label} ¥${fenDigits(l.amount)}`)
                   .join(' · ')}
               </span>
             </span>
@@ -97,26 +94,20 @@ export function TermFields({
 }) {
   return (
     <div className="order-grid">
-      <div className="field">
-        <label htmlFor="of-class">{plan.product === 'anze' ? f.band : f.class}</label>
-        <select id="of-class" value={cls} onChange={(e) => onClass(Number(e.target.value))}>
-          {plan.classes.map((c) => (
-            <option key={c} value={c}>
-              {interpolate(f.classN, { n: c })} · ¥{yuan(plan.annual[String(c)] ?? 0)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="of-months">{f.months}</label>
-        <select id="of-months" value={months} onChange={(e) => onMonths(Number(e.target.value))}>
-          {Array.from({ length: 12 }, (_, i) => 12 - i).map((m) => (
-            <option key={m} value={m}>
-              {m === 12 ? f.year : interpolate(f.monthsN, { n: m })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="of-class"
+        label={plan.product === 'anze' ? f.band : f.class}
+        value={cls}
+        onChange={(c) => onClass(Number(c))}
+        options={plan.classes.map((c) => [c, `${interpolate(f.classN, { n: c })} · ¥${fenDigits(plan.annual[String(c)] ?? 0)}`])}
+      />
+      <SelectField
+        id="of-months"
+        label={f.months}
+        value={months}
+        onChange={(m) => onMonths(Number(m))}
+        options={TERM_MONTHS.map((m) => [m, termName(m, f)])}
+      />
       <div className="field">
         <label htmlFor="of-start">{f.start}</label>
         <input

@@ -6,16 +6,17 @@
  * premium (the very function the API prices with), and Pay from balance after a confirmation.
  * The server checks everything again; its row errors land on the rows.
  */
-import '../components/order-page.css';
+import { fenDigits } from '~/lib/format';
+import './orders.css';
 import { useRef, useState } from 'react';
 import { computePremium, countByClass, mixPremium } from '~/features/products/schemas';
-import type { OrderTexts } from '~/components/order-text';
+import type { OrderTexts } from '../texts';
 import { quickCheckRows } from '~/lib/insured-row-checks';
 import { interpolate } from '~/lib/interpolate';
 import type { Locale, UploadConfig } from '~/lib/types';
-import { EMPTY_HOLDER, type Holder, HolderFields, type OrderPlan, PlanChoice, TermFields, yuan } from './order-form-fields';
-import { blankRow, type ImportedFile, InsuredRows, type Row } from './order-form-insured';
-import { useOrderSubmit } from './order-form-submit';
+import { EMPTY_HOLDER, type Holder, HolderFields, type OrderPlan, PlanChoice, TermFields } from './form-fields';
+import { blankRow, type ImportedFile, InsuredRows, type Row } from './form-insured';
+import { useOrderSubmit } from './form-submit';
 
 export interface OrderFormPrefill {
   plan?: number;
@@ -193,7 +194,7 @@ export function OrderFormIsland({ plans, holder: lastHolder, balance, minStart, 
               <span className="order-sub" data-breakdown>
                 {premium.lines.map((l) => (
                   <span key={l.class} className="order-class-line" data-class-line={l.class}>
-                    {interpolate(f.classLine, { c: l.class, n: l.people, per: yuan(l.perPerson), sub: yuan(l.subtotal) })}
+                    {interpolate(f.classLine, { c: l.class, n: l.people, per: fenDigits(l.perPerson), sub: fenDigits(l.subtotal) })}
                   </span>
                 ))}
               </span>
@@ -201,16 +202,16 @@ export function OrderFormIsland({ plans, holder: lastHolder, balance, minStart, 
               <span className="order-sub" data-breakdown>
                 {interpolate(f.breakdown, {
                   n: premium.count,
-                  per: yuan(premium.perPerson),
-                  annual: yuan(premium.annual),
+                  per: fenDigits(premium.perPerson),
+                  annual: fenDigits(premium.annual),
                   rate: premium.rate,
                 })}
               </span>
             )
           ) : null}
         </span>
-        <strong data-premium>¥{yuan(total)}</strong>
-        <span className="order-sub">{interpolate(f.balance, { amount: yuan(balance) })}</span>
+        <strong data-premium>¥{fenDigits(total)}</strong>
+        <span className="order-sub">{interpolate(f.balance, { amount: fenDigits(balance) })}</span>
       </div>
 
       {notice ? (
@@ -226,7 +227,7 @@ export function OrderFormIsland({ plans, holder: lastHolder, balance, minStart, 
       {confirming ? (
         <div className="order-confirm" role="dialog" aria-label={f.confirmTitle}>
           <strong>{f.confirmTitle}</strong>
-          <span>{interpolate(f.confirmBody, { amount: yuan(total) })}</span>
+          <span>{interpolate(f.confirmBody, { amount: fenDigits(total) })}</span>
           {total > balance ? <span className="order-field-error">{f.short}</span> : null}
           <button
             type="button"

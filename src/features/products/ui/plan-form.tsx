@@ -1,8 +1,8 @@
 'use client';
 /** An operator edits one plan: names, annual price per class, sizes, ages, on sale. New prices apply to new orders only. */
-import '../components/order-page.css';
+import './products.css';
 import { useState } from 'react';
-import type { OrderTexts } from '~/components/order-text';
+import type { OrderTexts } from '~/features/orders/texts';
 import { isApiError, request } from '~/lib/http';
 import { interpolate as fill } from '~/lib/interpolate';
 

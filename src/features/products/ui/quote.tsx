@@ -5,12 +5,13 @@
  * very function the quote API and the order price with. Buy goes through login (`to=`) to the
  * prefilled order form.
  */
-import '../components/order-page.css';
+import './products.css';
 import { useState } from 'react';
-import type { OrderTexts } from '~/components/order-text';
-import { computePremium, mixPremium, type PlanSnapshot, premiumProblem } from '~/features/products/schemas';
-import { formatMoney } from '~/lib/format';
-import { fenToYuan } from '~/lib/money';
+import type { OrderTexts } from '~/features/orders/texts';
+import type { ProductTexts } from '../texts';
+import { computePremium, mixPremium, type PlanSnapshot, premiumProblem, TERM_MONTHS, termName } from '../schemas';
+import { SelectField } from '~/ui/field';
+import { fenDigits } from '~/lib/format';
 import { interpolate as fill } from '~/lib/interpolate';
 
 export interface QuotePlan extends PlanSnapshot {
@@ -41,10 +42,8 @@ export interface OrderQuoteProps {
   loggedIn: boolean;
   /** Problem messages by key (the API's texts). */
   problems: Record<string, string>;
-  o: Pick<OrderTexts, 'offer' | 'form'>;
+  o: { offer: ProductTexts['offer']; form: OrderTexts['form'] };
 }
-
-const yuan = (fen: number) => formatMoney(fenToYuan(fen));
 
 /** Where Buy leads: the order form prefilled, through login when needed. */
 export function buyHref(plan: QuotePlan, v: QuoteValues, loggedIn: boolean): string {
@@ -94,16 +93,14 @@ export function OrderQuote({ plans, initial, submitted, loggedIn, problems, o }:
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor="oq-class">{plan?.product === 'anze' ? o.form.band : o.form.class}</label>
-          <select id="oq-class" name="class" value={v.class} onChange={(e) => change({ class: Number(e.target.value) })}>
-            {(plan?.classes ?? [1, 2, 3, 4, 5, 6]).map((c) => (
-              <option key={c} value={c}>
-                {fill(o.form.classN, { n: c })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="oq-class"
+          name="class"
+          label={plan?.product === 'anze' ? o.form.band : o.form.class}
+          value={v.class}
+          onChange={(c) => change({ class: Number(c) })}
+          options={(plan?.classes ?? [1, 2, 3, 4, 5, 6]).map((c) => [c, fill(o.form.classN, { n: c })])}
+        />
         <div className="field">
           <label htmlFor="oq-headcount">{f.headcount}</label>
           <input
@@ -116,16 +113,14 @@ export function OrderQuote({ plans, initial, submitted, loggedIn, problems, o }:
             onChange={(e) => change({ headcount: Math.floor(Number(e.target.value) || 0) })}
           />
         </div>
-        <div className="field">
-          <label htmlFor="oq-months">{o.form.months}</label>
-          <select id="oq-months" name="months" value={v.months} onChange={(e) => change({ months: Number(e.target.value) })}>
-            {Array.from({ length: 12 }, (_, i) => 12 - i).map((m) => (
-              <option key={m} value={m}>
-                {m === 12 ? o.form.year : fill(o.form.monthsN, { n: m })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="oq-months"
+          name="months"
+          label={o.form.months}
+          value={v.months}
+          onChange={(m) => change({ months: Number(m) })}
+          options={TERM_MONTHS.map((m) => [m, termName(m, o.form)])}
+        />
         <details className="quote-mix" style={{ gridColumn: '1 / -1' }} open={Object.keys(v.mix).length > 0 || undefined}>
           <summary>{f.mixTitle}</summary>
           <p className="order-sub">{f.mixHint}</p>
@@ -168,19 +163,24 @@ export function OrderQuote({ plans, initial, submitted, loggedIn, problems, o }:
         ) : result && plan ? (
           <>
             <p className="quote-figure" data-quote-premium>
-              ¥{yuan(result.premium)}
+              ¥{fenDigits(result.premium)}
             </p>
             {priced && priced.lines.length > 1 ? (
               <ul className="muted quote-lines" data-quote-lines>
                 {priced.lines.map((l) => (
                   <li key={l.class} data-class-line={l.class}>
-                    {fill(o.form.classLine, { c: l.class, n: l.people, per: yuan(l.perPerson), sub: yuan(l.subtotal) })}
+                    {fill(o.form.classLine, { c: l.class, n: l.people, per: fenDigits(l.perPerson), sub: fenDigits(l.subtotal) })}
                   </li>
                 ))}
               </ul>
             ) : (
               <p className="muted">
-                {fill(o.form.breakdown, { n: people, per: yuan(result.perPerson), annual: yuan(result.annual), rate: result.rate })}
+                {fill(o.form.breakdown, {
+                  n: people,
+                  per: fenDigits(result.perPerson),
+                  annual: fenDigits(result.annual),
+                  rate: result.rate,
+                })}
               </p>
             )}
             <p>

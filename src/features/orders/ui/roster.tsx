@@ -3,9 +3,12 @@
  * (or every row), paging and the export link, all as GET forms and links (no JavaScript needed).
  * A headcount order has no list and says so.
  */
-import type { InsuredRecord, OrderRecord } from '~/features/orders';
+import type { InsuredRecord } from '../insured';
+import type { OrderRecord } from '../records';
 import { maskResidentId } from '~/lib/cn-id';
-import { fill, type OrderTexts } from './order-text';
+import type { Locale } from '~/lib/types';
+import { DataTable, Pager } from '~/ui';
+import { fill, type OrderTexts } from '../texts';
 
 export interface OrderRosterProps {
   order: OrderRecord;
@@ -17,12 +20,12 @@ export interface OrderRosterProps {
   asOfRaw: string;
   page: number;
   limit: number;
+  locale: Locale;
   o: OrderTexts;
 }
 
 /** The insured card of /user/order/groupDetail. */
-export function OrderRoster({ order, roster, kw, asOf, asOfRaw, page, limit, o }: OrderRosterProps) {
-  const pages = roster ? Math.max(1, Math.ceil(roster.total / limit)) : 1;
+export function OrderRoster({ order, roster, kw, asOf, asOfRaw, page, limit, locale, o }: OrderRosterProps) {
   const self = (p: number) =>
     `/user/order/groupDetail?id=${order.id}${kw ? `&keyword=${encodeURIComponent(kw)}` : ''}${asOfRaw ? `&as_of=${encodeURIComponent(asOf || 'all')}` : ''}${p > 1 ? `&page=${p}` : ''}`;
   const d = o.detail;
@@ -63,50 +66,29 @@ export function OrderRoster({ order, roster, kw, asOf, asOfRaw, page, limit, o }
           {roster.list.length === 0 ? (
             <p className="order-empty">{d.noInsured}</p>
           ) : (
-            <div className="table-scroll">
-              <table className="data-table order-insured">
-                <thead>
-                  <tr>
-                    <th scope="col">{d.name}</th>
-                    <th scope="col">{d.idNo}</th>
-                    <th scope="col">{d.gender}</th>
-                    <th scope="col">{d.birthday}</th>
-                    <th scope="col">{o.form.rowClass}</th>
-                    <th scope="col">{d.period}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {roster.list.map((r) => (
-                    <tr key={r.id}>
-                      <td className="oi-name">{r.name}</td>
-                      <td className="oi-id nowrap">{maskResidentId(r.idNo)}</td>
-                      <td className="oi-gender">{r.gender === 1 ? d.male : d.female}</td>
-                      <td className="oi-birthday nowrap">{r.birthday}</td>
-                      <td className="oi-class">{r.class}</td>
-                      <td className="oi-period nowrap">
-                        {r.activeFrom} ~ {r.activeTo}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              className="order-insured"
+              rows={roster.list}
+              rowKey={(r) => r.id}
+              columns={[
+                { head: d.name, cellClass: 'oi-name', cell: (r) => r.name },
+                { head: d.idNo, cellClass: 'oi-id nowrap', cell: (r) => maskResidentId(r.idNo) },
+                { head: d.gender, cellClass: 'oi-gender', cell: (r) => (r.gender === 1 ? d.male : d.female) },
+                { head: d.birthday, cellClass: 'oi-birthday nowrap', cell: (r) => r.birthday },
+                { head: o.form.rowClass, cellClass: 'oi-class', cell: (r) => r.class },
+                {
+                  head: d.period,
+                  cellClass: 'oi-period nowrap',
+                  cell: (r) => (
+                    <>
+                      {r.activeFrom} ~ {r.activeTo}
+                    </>
+                  ),
+                },
+              ]}
+            />
           )}
-          {roster.total > limit ? (
-            <nav className="pager" aria-label={o.table.pages}>
-              {page > 1 ? (
-                <a className="btn btn-ghost btn-sm" href={self(page - 1)} rel="prev">
-                  {o.table.prev}
-                </a>
-              ) : null}
-              <span className="pager-status">{fill(o.table.pageOf, { page, pages })}</span>
-              {page < pages ? (
-                <a className="btn btn-ghost btn-sm" href={self(page + 1)} rel="next">
-                  {o.table.next}
-                </a>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pager locale={locale} total={roster.total} page={page} limit={limit} href={self} compact />
         </>
       )}
     </section>

@@ -5,16 +5,13 @@
  */
 import { endorsementRefs } from '~/features/endorse';
 import { netPremium, premiumHistory } from '~/features/ledger';
-import type { OrderRecord } from '~/features/orders';
+import type { OrderRecord } from '../records';
 import { mixPremium } from '~/features/products';
 import { fen, formatDate, signedFen } from '~/lib/format';
 import type { Db } from '~/server/db/client';
 import { DataTable } from '~/ui/data-table';
-import type { OrderTexts } from './order-text';
-import { fill } from './order-text';
-
-const money = fen;
-const signed = signedFen;
+import type { OrderTexts } from '../texts';
+import { fill } from '../texts';
 
 export async function OrderPremium({ db, order, o, timeZone }: { db: Db; order: OrderRecord; o: OrderTexts; timeZone: string }) {
   const t = o.premium;
@@ -57,19 +54,10 @@ export async function OrderPremium({ db, order, o, timeZone }: { db: Db; order: 
         columns={[
           { head: t.cls, label: t.cls, cell: (l) => l.class },
           { head: t.people, label: t.people, headClass: 'num', cellClass: 'num', cell: (l) => l.people },
-          { head: t.perPerson, label: t.perPerson, headClass: 'num', cellClass: 'num nowrap', cell: (l) => money(l.perPerson) },
-          { head: t.subtotal, label: t.subtotal, headClass: 'num', cellClass: 'num nowrap', cell: (l) => money(l.subtotal) },
+          { head: t.perPerson, label: t.perPerson, headClass: 'num', cellClass: 'num nowrap', cell: (l) => fen(l.perPerson) },
+          { head: t.subtotal, label: t.subtotal, headClass: 'num', cellClass: 'num nowrap', cell: (l) => fen(l.subtotal) },
         ]}
-        foot={
-          <tr>
-            <th scope="row" colSpan={3}>
-              {t.total}
-            </th>
-            <td className="num nowrap" data-class-total>
-              {money(priced.total)}
-            </td>
-          </tr>
-        }
+        foot={<TotalRow label={t.total} amount={priced.total} data="data-class-total" />}
       />
       {moves.length ? (
         <>
@@ -103,23 +91,28 @@ export async function OrderPremium({ db, order, o, timeZone }: { db: Db; order: 
                 label: t.amount,
                 headClass: 'num',
                 cellClass: (m) => `num nowrap ${m.amount < 0 ? 'amount-in' : 'amount-out'}`,
-                cell: (m) => signed(m.amount),
+                cell: (m) => signedFen(m.amount),
               },
-              { head: t.net, label: t.net, headClass: 'num', cellClass: 'num nowrap', cell: (m) => money(m.running) },
+              { head: t.net, label: t.net, headClass: 'num', cellClass: 'num nowrap', cell: (m) => fen(m.running) },
             ]}
-            foot={
-              <tr>
-                <th scope="row" colSpan={3}>
-                  {t.netPaid}
-                </th>
-                <td className="num nowrap" data-net-premium>
-                  {money(net)}
-                </td>
-              </tr>
-            }
+            foot={<TotalRow label={t.netPaid} amount={net} data="data-net-premium" />}
           />
         </>
       ) : null}
     </section>
+  );
+}
+
+/** A table's closing line: the label across the first three columns, the amount under the last. */
+function TotalRow({ label, amount, data }: { label: string; amount: number; data: 'data-class-total' | 'data-net-premium' }) {
+  return (
+    <tr>
+      <th scope="row" colSpan={3}>
+        {label}
+      </th>
+      <td className="num nowrap" {...{ [data]: true }}>
+        {fen(amount)}
+      </td>
+    </tr>
   );
 }

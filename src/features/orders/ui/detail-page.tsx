@@ -4,24 +4,25 @@
  * form, no JavaScript needed; order-roster.tsx), the policy PDF, and Pay / Cancel / Surrender when
  * allowed.
  */
-import { displayStatus, findVisibleOrder, listInsured, orderActions, orderTimeline, siteToday } from '~/features/orders';
+import { listInsured } from '../insured';
+import { orderActions } from '../list';
+import { displayStatus, findVisibleOrder, siteToday } from '../records';
+import { orderTimeline } from '../transition';
 import { fen, formatDate } from '~/lib/format';
 import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
-import { OrderActions, OrderRefresh } from '~/islands/order-actions';
+import { OrderActions, OrderRefresh } from './policy-actions';
 import { Notice } from '~/ui/notice';
-import { mixPremium } from '~/features/products';
-import { PageFrame } from '~/ui';
-import './order-page.css';
-import { OrderPremium } from './order-premium';
-import { OrderRoster } from './order-roster';
-import { OrderStatusBadge } from './order-status';
-import { fill, orderText } from './order-text';
+import { mixPremium } from '~/features/products/schemas';
+import { PageFrame, Timeline } from '~/ui';
+import './orders.css';
+import { OrderPremium } from './premium';
+import { OrderRoster } from './roster';
+import { OrderStatusBadge } from './status';
+import { fill, orderText } from '../texts';
 
-const money = fen;
-
-export function OrderDetailPage({ query }: { query: string }) {
-  const params = new URLSearchParams(query);
+export function OrderDetailPage({ query }: { query?: string }) {
+  const params = new URLSearchParams(query ?? '');
   const id = Number(params.get('id'));
   const kw = (params.get('keyword') ?? '').slice(0, 50);
   const page = Math.max(1, Math.min(100_000, Number(params.get('page')) || 1));
@@ -101,19 +102,19 @@ export function OrderDetailPage({ query }: { query: string }) {
                   <div className="kv">
                     <dt>{d.perPerson}</dt>
                     <dd>
-                      {money(mixPremium(order.plan, order.months, order.classMix).lines[0]?.perPerson ?? order.perPerson)} ({d.rate}{' '}
+                      {fen(mixPremium(order.plan, order.months, order.classMix).lines[0]?.perPerson ?? order.perPerson)} ({d.rate}{' '}
                       {order.rate}%)
                     </dd>
                   </div>
                 )}
                 <div className="kv kv-stat">
                   <dt>{d.premium}</dt>
-                  <dd>{money(order.premium)}</dd>
+                  <dd>{fen(order.premium)}</dd>
                 </div>
                 {order.refunded > 0 ? (
                   <div className="kv">
                     <dt>{d.refunded}</dt>
-                    <dd>{money(order.refunded)}</dd>
+                    <dd>{fen(order.refunded)}</dd>
                   </div>
                 ) : null}
                 {order.reason ? (
@@ -196,7 +197,7 @@ export function OrderDetailPage({ query }: { query: string }) {
                 {(order.plan.limits ?? []).map((l) => (
                   <li key={l.label}>
                     <span>{en && l.label_en ? l.label_en : l.label}</span>
-                    <strong>{money(l.amount)}</strong>
+                    <strong>{fen(l.amount)}</strong>
                   </li>
                 ))}
               </ul>
@@ -205,21 +206,29 @@ export function OrderDetailPage({ query }: { query: string }) {
               <h2 id="od-timeline" className="card-title">
                 {d.timeline}
               </h2>
-              <ol className="order-timeline">
-                {timeline.map((e) => (
-                  <li key={`${e.time}-${e.from}-${e.to}`}>
-                    <div>
-                      <strong>{o.status[e.to] ?? e.to}</strong>
-                      <span className="order-sub">
-                        {formatDate(e.time, 'YYYY-MM-DD HH:mm', view.timeZone)} · {d.actors[e.actor] ?? e.actor}
-                        {e.note ? ` · ${e.note}` : ''}
-                      </span>
-                    </div>
-                  </li>
-                ))}
-              </ol>
+              <Timeline className="order-timeline" events={timeline} eventKey={(e) => `${e.time}-${e.from}-${e.to}`}>
+                {(e) => (
+                  <div>
+                    <strong>{o.status[e.to] ?? e.to}</strong>
+                    <span className="order-sub">
+                      {formatDate(e.time, 'YYYY-MM-DD HH:mm', view.timeZone)} · {d.actors[e.actor] ?? e.actor}
+                      {e.note ? ` · ${e.note}` : ''}
+                    </span>
+                  </div>
+                )}
+              </Timeline>
             </section>
-            <OrderRoster order={order} roster={roster} kw={kw} asOf={asOf} asOfRaw={asOfRaw} page={page} limit={limit} o={o} />
+            <OrderRoster
+              order={order}
+              roster={roster}
+              kw={kw}
+              asOf={asOf}
+              asOfRaw={asOfRaw}
+              page={page}
+              limit={limit}
+              locale={view.locale}
+              o={o}
+            />
           </div>
         );
       }}

@@ -1,14 +1,14 @@
 /**
- * Texts of the order, product and quote pages (member, public and operator), per language.
+ * Texts of the order pages (member and operator), per language (`defineTexts`, decision 0014).
  * Status names are shared with exports (features/orders/labels); API errors come from the API's
- * messages. The detail, form, product and operator pages' parts live in their own files; this one
- * holds the shared names and the lists, and joins the parts into one table per language.
+ * messages. The detail, form and operator pages' parts live in their own files; this one holds the
+ * shared names and the lists, and joins the parts into one table per language. The public product
+ * pages' texts are the products area's (`~/features/products/texts`).
  */
-import type { Locale } from '~/lib/types';
-import { ORDER_DETAIL_TEXT } from './order-detail-text';
-import { ORDER_FORM_TEXT } from './order-form-text';
-import { ORDER_OPERATOR_TEXT } from './order-operator-text';
-import { PRODUCT_TEXT } from './product-text';
+import { defineTexts } from '~/lib/texts';
+import { ORDER_DETAIL_TEXT } from './detail';
+import { ORDER_FORM_TEXT } from './form';
+import { ORDER_OPERATOR_TEXT } from './operator';
 
 const zh = {
   titles: {
@@ -60,10 +60,6 @@ const zh = {
     empty: '还没有保单。',
     emptyFiltered: '没有符合条件的保单。',
     pastEnd: '这一页没有记录了。',
-    prev: '上一页',
-    next: '下一页',
-    pageOf: '第 {page} / {pages} 页',
-    pages: '分页',
     people: '{n} 人',
     noList: '不记名',
   },
@@ -79,7 +75,6 @@ const zh = {
   },
   ...ORDER_DETAIL_TEXT['zh-cn'],
   ...ORDER_FORM_TEXT['zh-cn'],
-  ...PRODUCT_TEXT['zh-cn'],
   ...ORDER_OPERATOR_TEXT['zh-cn'],
 };
 
@@ -135,10 +130,6 @@ const en: Texts = {
     empty: 'No policies yet.',
     emptyFiltered: 'No policies match these filters.',
     pastEnd: 'Nothing on this page.',
-    prev: 'Previous',
-    next: 'Next',
-    pageOf: 'Page {page} of {pages}',
-    pages: 'Pages',
     people: '{n} people',
     noList: 'no list',
   },
@@ -154,15 +145,13 @@ const en: Texts = {
   },
   ...ORDER_DETAIL_TEXT.en,
   ...ORDER_FORM_TEXT.en,
-  ...PRODUCT_TEXT.en,
   ...ORDER_OPERATOR_TEXT.en,
 };
 
 export type OrderTexts = Texts;
 
-export function orderText(locale: Locale): Texts {
-  return locale === 'en' ? en : zh;
-}
+/** The order pages' texts in a language: `orderText(locale).detail.notFound`. */
+export const orderText = defineTexts('orders', { 'zh-cn': zh, en });
 
 /** `{name}` placeholders filled in. */
 export { interpolate as fill } from '~/lib/interpolate';

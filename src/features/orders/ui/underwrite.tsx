@@ -1,8 +1,8 @@
 'use client';
 /** An operator's decision on one order in underwriting: Accept, or Refuse with a reason (the premium is refunded once). */
-import '../components/order-page.css';
+import './orders.css';
 import { useState } from 'react';
-import type { OrderTexts } from '~/components/order-text';
+import type { OrderTexts } from '../texts';
 import { isApiError, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
 

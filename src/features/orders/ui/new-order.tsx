@@ -4,14 +4,17 @@
  * the policyholder of the member's last order, the balance, the start-date window, and a
  * prefill from the quote page (`plan`, `class`, `months`, `headcount`, `start_date`).
  */
-import { type OrderType, lastPolicyholder, siteToday, addDays } from '~/features/orders';
+import { lastPolicyholder } from '../create';
+import { addDays } from '../dates';
+import { siteToday } from '../records';
+import type { OrderType } from '../schemas';
 import { listProducts, type PlanSnapshot, snapshotOf } from '~/features/products';
 import type { Locale } from '~/lib/types';
 import { getDb } from '~/server/db/client';
 import { findUserById } from '~/server/members';
 import { getSiteConfig } from '~/server/site-config';
-import { OrderFormIsland, type OrderFormPrefill } from '~/islands/order-form';
-import type { OrderTexts } from './order-text';
+import { OrderFormIsland, type OrderFormPrefill } from './order-form';
+import type { OrderTexts } from '../texts';
 
 export async function OrderForm({
   type,
