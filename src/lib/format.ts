@@ -119,6 +119,8 @@ export function yuan(value: string | number): string {
 }
 export const fen = (amount: number): string => yuan(fenToYuan(amount));
 export const signedFen = (amount: number): string => (amount > 0 ? `+${fen(amount)}` : fen(amount));
+/** Integer fen as yuan digits without the ¥ (for a text that writes it: `¥{per}`): `fenDigits(128050)` → `1,280.50`. */
+export const fenDigits = (amount: number): string => formatMoney(fenToYuan(amount));
 
 const zoneChecks = new Map<string, boolean>();
 

@@ -38,46 +38,28 @@ type Loader = () => Promise<{ default: Messages }>;
 /** Page bundles by page key (route path without the leading slash; `index` for `/`). */
 const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
   'zh-cn': {
-    // public and sign-in pages (products: offer, product)
+    // public and sign-in pages
     index: () => import('../../i18n/zh-cn/index'),
-    offer: () => import('../../i18n/zh-cn/offer'),
-    product: () => import('../../i18n/zh-cn/product'),
     'user/login': () => import('../../i18n/zh-cn/user/login'),
     'user/iframe': () => import('../../i18n/zh-cn/user/iframe'),
     // account area
     'user/account/overview': () => import('../../i18n/zh-cn/user/account/overview'),
     // sealing area
     'user/file/sealfile': () => import('../../i18n/zh-cn/user/file/sealfile'),
-    // orders area
-    'user/order/anze': () => import('../../i18n/zh-cn/user/order/anze'),
-    'user/order/groupDetail': () => import('../../i18n/zh-cn/user/order/groupDetail'),
-    'user/order/guzhu': () => import('../../i18n/zh-cn/user/order/guzhu'),
-    'user/order/personal': () => import('../../i18n/zh-cn/user/order/personal'),
-    'user/order/tuanyi': () => import('../../i18n/zh-cn/user/order/tuanyi'),
-    'user/order/withoutDetail': () => import('../../i18n/zh-cn/user/order/withoutDetail'),
     // team area
     'user/team/addAccount': () => import('../../i18n/zh-cn/user/team/addAccount'),
     'user/team/allocation': () => import('../../i18n/zh-cn/user/team/allocation'),
     'user/team/teamMange': () => import('../../i18n/zh-cn/user/team/teamMange'),
   },
   en: {
-    // public and sign-in pages (products: offer, product)
+    // public and sign-in pages
     index: () => import('../../i18n/en/index'),
-    offer: () => import('../../i18n/en/offer'),
-    product: () => import('../../i18n/en/product'),
     'user/login': () => import('../../i18n/en/user/login'),
     'user/iframe': () => import('../../i18n/en/user/iframe'),
     // account area
     'user/account/overview': () => import('../../i18n/en/user/account/overview'),
     // sealing area
     'user/file/sealfile': () => import('../../i18n/en/user/file/sealfile'),
-    // orders area
-    'user/order/anze': () => import('../../i18n/en/user/order/anze'),
-    'user/order/groupDetail': () => import('../../i18n/en/user/order/groupDetail'),
-    'user/order/guzhu': () => import('../../i18n/en/user/order/guzhu'),
-    'user/order/personal': () => import('../../i18n/en/user/order/personal'),
-    'user/order/tuanyi': () => import('../../i18n/en/user/order/tuanyi'),
-    'user/order/withoutDetail': () => import('../../i18n/en/user/order/withoutDetail'),
     // team area
     'user/team/addAccount': () => import('../../i18n/en/user/team/addAccount'),
     // no 'user/team/allocation' in en (spec §2): the page falls back to common keys

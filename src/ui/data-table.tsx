@@ -17,6 +17,8 @@ export interface Column<R> {
   /** Classes of each value cell, or a function of the row. */
   cellClass?: string | ((row: R) => string);
   cell: (row: R, index: number) => ReactNode;
+  /** The cell names its row: a `<th scope="row">` instead of a `<td>`. */
+  rowHeader?: boolean;
 }
 
 export interface DataTableProps<R> {
@@ -29,11 +31,13 @@ export interface DataTableProps<R> {
   rowAttrs?: (row: R, index: number) => Record<string, string | number | undefined>;
   /** Footer rows (`<tfoot>` content). */
   foot?: ReactNode;
+  /** The scrolling wrapper's class (default `table-scroll`; an area with its own scroller names it). */
+  scrollClass?: string;
 }
 
-export function DataTable<R>({ className, columns, rows, rowKey, rowAttrs, foot }: DataTableProps<R>) {
+export function DataTable<R>({ className, columns, rows, rowKey, rowAttrs, foot, scrollClass = 'table-scroll' }: DataTableProps<R>) {
   return (
-    <div className="table-scroll">
+    <div className={scrollClass}>
       <table className={className ? `data-table ${className}` : 'data-table'}>
         <thead>
           <tr>
@@ -48,12 +52,20 @@ export function DataTable<R>({ className, columns, rows, rowKey, rowAttrs, foot 
         <tbody>
           {rows.map((r, i) => (
             <tr key={rowKey(r, i)} {...rowAttrs?.(r, i)}>
-              {columns.map((c, j) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list
-                <td key={j} className={typeof c.cellClass === 'function' ? c.cellClass(r) : c.cellClass} data-label={c.label}>
-                  {c.cell(r, i)}
-                </td>
-              ))}
+              {columns.map((c, j) => {
+                const Cell = c.rowHeader ? 'th' : 'td';
+                return (
+                  <Cell
+                    // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list
+                    key={j}
+                    scope={c.rowHeader ? 'row' : undefined}
+                    className={typeof c.cellClass === 'function' ? c.cellClass(r) : c.cellClass}
+                    data-label={c.label}
+                  >
+                    {c.cell(r, i)}
+                  </Cell>
+                );
+              })}
             </tr>
           ))}
         </tbody>

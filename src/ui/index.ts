@@ -8,3 +8,5 @@ export { Pager, type PagerProps } from './pager';
 export { uiText } from './texts';
 export { type Column, DataTable, type DataTableProps } from './data-table';
 export { Timeline, type TimelineProps } from './timeline';
+export { FilterForm, type FilterFormProps } from './filter-form';
+export { Field, type FieldProps, SelectField, type SelectFieldProps } from './field';

@@ -5,7 +5,7 @@
  * markup (a static region, links are a[data-nav]).
  */
 import { AccountChart } from './chart';
-import { Avatar } from '~/components/avatar';
+import { Avatar } from '~/ui/avatar';
 import { Icon, routeIcon } from '~/ui/icon';
 import { PageFrame } from '~/ui';
 import { accountText } from '../texts';

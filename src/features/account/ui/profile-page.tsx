@@ -5,7 +5,7 @@
  */
 import { GenderIcon } from './gender-icon';
 import { accountFormTexts } from '../texts';
-import { Avatar } from '~/components/avatar';
+import { Avatar } from '~/ui/avatar';
 import { captchaText } from '~/components/captcha-text';
 import { PageFrame } from '~/ui';
 import { fill } from '~/lib/texts';

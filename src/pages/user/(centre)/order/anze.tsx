@@ -1,9 +1,6 @@
-/** /user/order/anze: the member's (team-visible) orders with filters in the URL, the Add form at ?new=1, Export. */
-import type { PageProps } from 'waku/router';
-import { OrderListPage } from '~/components/order-list';
+/** /user/order/anze: the member's (team-visible) orders, the Add form at ?new=1, Export — the page is the orders area's (`src/features/orders/ui`). */
+import { AnzeListPage } from '~/features/orders/ui';
 
-export default function Page({ query }: PageProps<'/user/order/anze'>) {
-  return <OrderListPage type="anze" query={query ?? ''} />;
-}
+export default AnzeListPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

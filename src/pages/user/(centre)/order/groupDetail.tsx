@@ -1,9 +1,6 @@
-/** /user/order/groupDetail?id=: one order — summary, timeline, insured list, policy PDF, Pay / Cancel / Surrender. */
-import type { PageProps } from 'waku/router';
-import { OrderDetailPage } from '~/components/order-detail';
+/** /user/order/groupDetail?id=: one order — the page is the orders area's (`src/features/orders/ui`). */
+import { OrderDetailPage } from '~/features/orders/ui';
 
-export default function Page({ query }: PageProps<'/user/order/groupDetail'>) {
-  return <OrderDetailPage query={query ?? ''} />;
-}
+export default OrderDetailPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

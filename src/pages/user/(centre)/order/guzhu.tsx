@@ -1,9 +1,6 @@
-/** /user/order/guzhu: the member's (team-visible) orders with filters in the URL, the Add form at ?new=1, Export. */
-import type { PageProps } from 'waku/router';
-import { OrderListPage } from '~/components/order-list';
+/** /user/order/guzhu: the member's (team-visible) orders, the Add form at ?new=1, Export — the page is the orders area's (`src/features/orders/ui`). */
+import { GuzhuListPage } from '~/features/orders/ui';
 
-export default function Page({ query }: PageProps<'/user/order/guzhu'>) {
-  return <OrderListPage type="guzhu" query={query ?? ''} />;
-}
+export default GuzhuListPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,9 +1,6 @@
-/** /user/order/personal: the member's (team-visible) orders with filters in the URL, the Add form at ?new=1, Export. */
-import type { PageProps } from 'waku/router';
-import { OrderListPage } from '~/components/order-list';
+/** /user/order/personal: the member's (team-visible) orders, the Add form at ?new=1, Export — the page is the orders area's (`src/features/orders/ui`). */
+import { PersonalListPage } from '~/features/orders/ui';
 
-export default function Page({ query }: PageProps<'/user/order/personal'>) {
-  return <OrderListPage type="personal" query={query ?? ''} />;
-}
+export default PersonalListPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

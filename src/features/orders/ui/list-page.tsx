@@ -1,0 +1,245 @@
+/**
+ * The five order list pages (guzhu, tuanyi, anze, personal, withoutDetail): GET-form filters
+ * (status, policy start range, keyword, page size) and plain page links, so everything lives in
+ * the URL and works without JavaScript; status badges; an empty state; Add (rule `<page>/add`)
+ * opening the order form at `?new=1`; Export (rule `<page>/export`) as a CSV link with the filters.
+ */
+import { listOrders } from '../list';
+import { siteToday } from '../records';
+import { ORDER_PAGE_SIZES, ORDER_STATUSES, type OrderListQuery, type OrderType, orderListSchema } from '../schemas';
+import { fen, formatDate } from '~/lib/format';
+import { listQuery } from '~/lib/list-query';
+import { checkAuth } from '~/lib/member-centre';
+import { getRequestContext } from '~/server/context';
+import { allowPageCache } from '~/server/page-cache';
+import { getDb } from '~/server/db/client';
+import { Auth } from '~/ui/auth';
+import { OrderForm } from './new-order';
+import { DataTable, Field, FilterForm, PageFrame, Pager, SelectField } from '~/ui';
+import './orders.css';
+import { OrderStatusBadge } from './status';
+import { fill, orderText } from '../texts';
+import { NavAnchor } from '~/ui/nav-anchor';
+import { StaticRegion } from '~/ui/static-region';
+
+/** The list's filters in the URL; the type is the page's, never the URL's. */
+const ordersQuery = listQuery(orderListSchema, {
+  type: '',
+  status: '',
+  keyword: '',
+  start: '',
+  end: '',
+  limit: 10,
+  page: 1,
+} as OrderListQuery);
+/** The order form's prefill parameters (from the quote page) are not filters. */
+const NOT_FILTERS = ['type', 'new', 'plan', 'class', 'months', 'headcount', 'start_date'];
+/** Statuses a member filters by (`paid` is only a moment between payment and underwriting). */
+const FILTER_STATUSES = ORDER_STATUSES.filter((s) => s !== 'paid');
+
+/** A list page's route component: `/user/order/<type>` renders `listPage(type)`. */
+const listPage =
+  (type: OrderType) =>
+  ({ query }: { query?: string }) => <OrderListPage type={type} query={query ?? ''} />;
+export const GuzhuListPage = listPage('guzhu');
+export const TuanyiListPage = listPage('tuanyi');
+export const AnzeListPage = listPage('anze');
+export const PersonalListPage = listPage('personal');
+export const WithoutDetailListPage = listPage('withoutDetail');
+
+function OrderListPage({ type, query }: { type: OrderType; query: string }) {
+  const path = `/user/order/${type}`;
+  const params = new URLSearchParams(query);
+  const creating = params.get('new') === '1';
+  // The list shows the member's orders, products and config only: all versioned (decision 0009).
+  if (!creating) allowPageCache();
+  return (
+    <PageFrame
+      page={`user/order/${type}`}
+      title={({ view }) => {
+        const o = orderText(view.locale);
+        return creating ? `${o.titles[type]} · ${o.titles.newOrder}` : o.titles[type];
+      }}
+      actions={({ view }) => {
+        const o = orderText(view.locale);
+        const qs = ordersQuery.toQuery(ordersQuery.parse(query, NOT_FILTERS).q);
+        return creating ? (
+          <a href={path} className="btn btn-ghost">
+            {o.actions.back}
+          </a>
+        ) : (
+          <>
+            <Auth action="add">
+              <a href={`${path}?new=1`} className="btn btn-primary" data-action="add">
+                {o.actions.add}
+              </a>
+            </Auth>
+            <Auth action="export">
+              <a
+                href={`/userapi/v1/order/export?type=order/${type}&format=csv${qs ? `&${qs}` : ''}`}
+                className="btn btn-ghost"
+                download
+                data-action="export"
+              >
+                {o.actions.export}
+              </a>
+            </Auth>
+          </>
+        );
+      }}
+      render={async ({ view }) => {
+        const o = orderText(view.locale);
+        const session = getRequestContext().session;
+        if (!session) return null;
+        const db = getDb();
+        if (creating) {
+          return (
+            <Auth action="add">
+              <OrderForm type={type} params={params} userId={session.userId} locale={view.locale} o={o} />
+            </Auth>
+          );
+        }
+        const { q, ok } = ordersQuery.parse(query, NOT_FILTERS);
+        const today = await siteToday(db);
+        const result = await listOrders(db, session.userId, { ...q, type }, today);
+        const filtered = Boolean(q.status || q.keyword || q.start || q.end);
+        const canAdd = checkAuth(view.centre.authNode, view.path, 'add');
+        return (
+          // The list has no islands (a plain GET form, links, a table): one static region, rendered
+          // to HTML once and not hydrated.
+          <StaticRegion id="order-list" className="orders">
+            <FilterForm
+              className="card order-filters"
+              path={path}
+              label={o.filters.label}
+              actionsClass="order-filter-actions"
+              apply={o.filters.apply}
+              reset={o.filters.reset}
+              bad={ok ? undefined : o.filters.bad}
+            >
+              <SelectField
+                id="od-status"
+                name="status"
+                label={o.filters.status}
+                value={q.status}
+                all={o.filters.all}
+                options={FILTER_STATUSES.map((s) => [s, o.status[s]])}
+              />
+              <Field id="od-keyword" label={o.filters.keyword}>
+                <input
+                  id="od-keyword"
+                  name="keyword"
+                  type="search"
+                  maxLength={50}
+                  defaultValue={q.keyword}
+                  placeholder={o.filters.keywordHint}
+                />
+              </Field>
+              <SelectField
+                id="od-limit"
+                name="limit"
+                label={o.filters.perPage}
+                value={String(q.limit)}
+                options={ORDER_PAGE_SIZES.map((n) => [n, n])}
+              />
+              <Field id="od-start" label={o.filters.start}>
+                <input id="od-start" name="start" type="date" defaultValue={q.start} />
+              </Field>
+              <Field id="od-end" label={o.filters.end}>
+                <input id="od-end" name="end" type="date" defaultValue={q.end} />
+              </Field>
+            </FilterForm>
+            <section className="card" aria-labelledby="od-title">
+              <div className="order-card-head">
+                <h2 id="od-title">{fill(o.table.count, { n: result.total })}</h2>
+              </div>
+              {result.list.length === 0 ? (
+                <div className="order-empty">
+                  <p>{result.total > 0 ? o.table.pastEnd : filtered ? o.table.emptyFiltered : o.table.empty}</p>
+                  {result.total === 0 && !filtered && canAdd ? (
+                    <a href={`${path}?new=1`} className="btn btn-primary btn-sm">
+                      {o.actions.add}
+                    </a>
+                  ) : null}
+                </div>
+              ) : (
+                <DataTable
+                  className="order-table"
+                  rows={result.list}
+                  rowKey={(r) => r.id}
+                  rowAttrs={(r) => ({ 'data-order': r.orderNo })}
+                  columns={[
+                    {
+                      head: o.table.orderNo,
+                      cellClass: 'od-no',
+                      cell: (r) => (
+                        <>
+                          <NavAnchor to={`/user/order/groupDetail?id=${r.id}`} className="order-no" match="none">
+                            {r.orderNo}
+                          </NavAnchor>
+                          <span className="order-sub">{r.policyNo ?? formatDate(r.createdAt, 'YYYY-MM-DD HH:mm', view.timeZone)}</span>
+                        </>
+                      ),
+                    },
+                    {
+                      head: o.table.status,
+                      cellClass: 'od-status',
+                      cell: (r) => <OrderStatusBadge status={r.status === 'effective' && r.endDate < today ? 'expired' : r.status} o={o} />,
+                    },
+                    {
+                      head: o.table.plan,
+                      cellClass: 'od-plan',
+                      cell: (r) => (
+                        <>
+                          {type === 'withoutDetail' ? `${o.products[r.product]} · ` : ''}
+                          {view.locale === 'en' ? r.planNameEn : r.planName}
+                          <span className="order-sub">{r.holderName}</span>
+                        </>
+                      ),
+                    },
+                    {
+                      head: o.table.period,
+                      cellClass: 'od-period',
+                      cell: (r) => (
+                        <>
+                          {r.startDate} ~ {r.endDate}
+                        </>
+                      ),
+                    },
+                    {
+                      head: o.table.insured,
+                      headClass: 'num',
+                      cellClass: 'od-people num',
+                      cell: (r) => (
+                        <>
+                          {fill(o.table.people, { n: r.insuredCount })}
+                          {r.namedList ? null : <span className="order-sub">{o.table.noList}</span>}
+                        </>
+                      ),
+                    },
+                    { head: o.table.premium, headClass: 'num', cellClass: 'od-premium num', cell: (r) => fen(r.premium) },
+                    {
+                      head: <span className="sr-only">{o.table.view}</span>,
+                      cellClass: 'od-view',
+                      cell: (r) => (
+                        <NavAnchor
+                          to={`/user/order/groupDetail?id=${r.id}`}
+                          className="btn btn-ghost btn-sm"
+                          match="none"
+                          aria-label={`${o.table.view} ${r.orderNo}`}
+                        >
+                          {o.table.view}
+                        </NavAnchor>
+                      ),
+                    },
+                  ]}
+                />
+              )}
+              <Pager locale={view.locale} total={result.total} page={q.page} limit={q.limit} href={(p) => ordersQuery.href(path, q, p)} />
+            </section>
+          </StaticRegion>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Member-centre sidebar: avatar block (nickname, integral, balance) and the member menus
+ * (`centre.userMenus`), with a group headline only when `centre.showHeadline`. On narrow
+ * screens the same aside is the drawer, and it also carries the head navigation.
+ * It has no islands: it is a static region (rendered to HTML once, not hydrated), and its links
+ * are `a[data-nav]` served by the one delegated navigation listener.
+ */
+import { Avatar } from '~/ui/avatar';
+import { HeadNav } from './head-nav';
+import { Icon, routeIcon } from '~/ui/icon';
+import { MenuLink } from './menu-link';
+import { NavAnchor } from '~/ui/nav-anchor';
+import { StaticRegion } from '~/ui/static-region';
+import { formatMoney } from '~/lib/format';
+import type { Translator } from '~/lib/i18n';
+import type { MenuItem } from '~/lib/types';
+import type { PortalView } from '~/server/portal';
+
+function Item({ item }: { item: MenuItem }) {
+  return (
+    <li>
+      <MenuLink item={item} className="side-link">
+        <Icon name={routeIcon(item.href)} />
+        <span>{item.title}</span>
+        {item.menuType === 'link' ? <Icon name="external" size={14} className="side-link-ext" /> : null}
+      </MenuLink>
+    </li>
+  );
+}
+
+export function MemberSidebar({ t, view }: { t: Translator; view: PortalView }) {
+  const user = view.user;
+  const groups = view.centre.userMenus;
+  return (
+    <StaticRegion
+      id="member-aside"
+      as="aside"
+      className="member-aside"
+      attrs={{ id: 'member-aside', 'data-testid': 'member-sidebar', 'aria-label': t('nav.memberNav') }}
+    >
+      {user ? (
+        <div className="aside-card profile-card">
+          <NavAnchor to="/user/account/profile" className="profile-avatar" match="none" aria-label={t(['route', '/user/account/profile'])}>
+            <Avatar src={user.avatar} name={user.nickname || user.username} size={64} />
+          </NavAnchor>
+          <p className="profile-name">{user.nickname || user.username}</p>
+          <p className="profile-sub muted">@{user.username}</p>
+          <div className="profile-stats">
+            <NavAnchor to="/user/account/integral" className="stat" match="none">
+              <span className="stat-label">{t('user.points')}</span>
+              <strong className="stat-value">{user.score}</strong>
+            </NavAnchor>
+            <NavAnchor to="/user/account/balance" className="stat" match="none">
+              <span className="stat-label">{t('user.balance')}</span>
+              <strong className="stat-value">{formatMoney(user.money)}</strong>
+            </NavAnchor>
+          </div>
+        </div>
+      ) : null}
+      <nav className="aside-card side-menu" aria-label={t('nav.memberNav')}>
+        {groups.map((g) =>
+          g.type === 'menu_dir' ? (
+            <div className="side-group" key={g.id}>
+              {view.centre.showHeadline ? <p className="side-headline">{g.title}</p> : null}
+              <ul>
+                {g.children.map((c) => (
+                  <Item key={c.id} item={c} />
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <ul key={g.id}>
+              <Item item={g} />
+            </ul>
+          ),
+        )}
+      </nav>
+      <div className="aside-card side-menu drawer-only">
+        <HeadNav t={t} items={view.centre.headNav} className="side-headnav" />
+      </div>
+    </StaticRegion>
+  );
+}
