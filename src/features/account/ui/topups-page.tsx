@@ -13,7 +13,7 @@ import { hasExplicitRule } from '~/server/permissions';
 import { PageFrame } from '~/ui';
 import type { PageContext } from '~/ui/page-context';
 import { DataTable } from '~/ui/data-table';
-import { FilterSelect } from '~/ui/filter-select';
+import { SelectField } from '~/ui/field';
 import { Pager } from '~/ui/pager';
 import { accountText } from '../texts';
 import { listTopupsForReview } from '../topup';
@@ -56,7 +56,7 @@ export function OperatorTopupsPage({ query }: { query?: string }) {
         return (
           <div className="account-topups">
             <form className="card ledger-filters" method="get" action="/user/operator/topups" aria-label={tx.filter}>
-              <FilterSelect
+              <SelectField
                 id="tr-status"
                 name="status"
                 label={tx.status}

@@ -10,8 +10,8 @@ import { type EndorseText, fill } from '../texts';
 import { listQuery } from '~/lib/list-query';
 import type { Locale } from '~/lib/types';
 import { type Column, DataTable } from '~/ui/data-table';
-import { FilterInput, FilterSelect } from '~/ui/filter-select';
-import { Notice } from '~/ui/notice';
+import { Field, SelectField } from '~/ui/field';
+import { FilterForm } from '~/ui/filter-form';
 import { Pager } from '~/ui/pager';
 import './endorse.css';
 
@@ -105,8 +105,16 @@ export function EndorseList({
   const filtered = Boolean(q.status || q.kind || q.keyword || q.start || q.end);
   return (
     <div className="endorse">
-      <form className="card endorse-filters" method="get" action={path} aria-label={t.filters.label}>
-        <FilterSelect
+      <FilterForm
+        className="card endorse-filters"
+        path={path}
+        label={t.filters.label}
+        actionsClass="endorse-filter-actions"
+        apply={t.filters.apply}
+        reset={t.filters.reset}
+        bad={ok ? undefined : t.filters.bad}
+      >
+        <SelectField
           id="en-status"
           name="status"
           label={t.filters.status}
@@ -115,7 +123,7 @@ export function EndorseList({
           options={ENDORSE_STATUSES.map((s) => [s, t.status[s]] as const)}
         />
         {withKindFilter ? (
-          <FilterSelect
+          <SelectField
             id="en-kind"
             name="kind"
             label={t.filters.kind}
@@ -124,42 +132,27 @@ export function EndorseList({
             options={KINDS.map((k) => [k, t.kinds[k]] as const)}
           />
         ) : null}
-        <FilterInput
-          id="en-keyword"
-          name="keyword"
-          label={t.filters.keyword}
-          value={q.keyword}
-          type="search"
-          maxLength={50}
-          placeholder={t.filters.keywordHint}
-        />
+        <Field id="en-keyword" label={t.filters.keyword}>
+          <input id="en-keyword" name="keyword" type="search" maxLength={50} defaultValue={q.keyword} placeholder={t.filters.keywordHint} />
+        </Field>
         {withKindFilter ? (
           <>
-            <FilterInput id="en-start" name="start" label={t.filters.start} value={q.start} type="date" />
-            <FilterInput id="en-end" name="end" label={t.filters.end} value={q.end} type="date" />
+            <Field id="en-start" label={t.filters.start}>
+              <input id="en-start" name="start" type="date" defaultValue={q.start} />
+            </Field>
+            <Field id="en-end" label={t.filters.end}>
+              <input id="en-end" name="end" type="date" defaultValue={q.end} />
+            </Field>
           </>
         ) : null}
-        <FilterSelect
+        <SelectField
           id="en-limit"
           name="limit"
           label={t.filters.perPage}
           value={q.limit}
           options={ENDORSE_PAGE_SIZES.map((n) => [n, n] as const)}
         />
-        <div className="endorse-filter-actions">
-          <button type="submit" className="btn btn-primary btn-sm">
-            {t.filters.apply}
-          </button>
-          <a href={path} className="btn btn-ghost btn-sm">
-            {t.filters.reset}
-          </a>
-        </div>
-      </form>
-      {ok ? null : (
-        <Notice kind="warning" role="status">
-          <p>{t.filters.bad}</p>
-        </Notice>
-      )}
+      </FilterForm>
       <section className="card" aria-labelledby="en-title">
         <div className="card-head">
           <h2 id="en-title">{fill(t.table.count, { n: result.total })}</h2>

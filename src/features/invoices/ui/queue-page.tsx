@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { InvoiceTable } from './invoice-table';
 import { EndorseFrame } from '~/features/endorse/ui';
-import { FilterInput, FilterSelect } from '~/ui/filter-select';
+import { Field, SelectField } from '~/ui/field';
 import { INVOICE_STATUSES } from '../states';
 import { invoiceListSchema } from '../schemas';
 import { listInvoices } from '../views';
@@ -18,7 +18,7 @@ export function OperatorInvoicesPage({ query }: { query?: string }) {
         return (
           <div className="invoices">
             <form method="get" action="/user/operator/invoices" className="card endorse-filters">
-              <FilterSelect
+              <SelectField
                 id="iv-status"
                 name="status"
                 label={text.filters.status}
@@ -26,7 +26,9 @@ export function OperatorInvoicesPage({ query }: { query?: string }) {
                 all={text.filters.all}
                 options={INVOICE_STATUSES.map((s) => [s, text.invoiceStatus[s]] as const)}
               />
-              <FilterInput id="iv-kw" name="keyword" label={text.filters.keyword} value={q.keyword} type="search" maxLength={50} />
+              <Field id="iv-kw" label={text.filters.keyword}>
+                <input id="iv-kw" name="keyword" type="search" maxLength={50} defaultValue={q.keyword} />
+              </Field>
               <div className="endorse-filter-actions">
                 <button type="submit" className="btn btn-primary btn-sm">
                   {text.filters.apply}

@@ -13,7 +13,7 @@ import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { DataTable } from '~/ui/data-table';
 import { NavAnchor } from '~/ui/nav-anchor';
-import { FilterInput, FilterSelect } from '~/ui/filter-select';
+import { Field, SelectField } from '~/ui/field';
 import { Notice } from '~/ui/notice';
 import { Pager } from '~/ui/pager';
 import { StaticRegion } from '~/ui/static-region';
@@ -71,9 +71,13 @@ export async function LedgerList({ ledger, path, query, none, timeZone, siteTime
     // No islands (a GET form, links, a table): one static region, rendered once and not hydrated.
     <StaticRegion id="ledger-list" className="ledger">
       <form className="card ledger-filters" method="get" action={path} aria-label={t.filters}>
-        <FilterInput id="lg-start" name="start" label={t.start} value={q.start} type="date" />
-        <FilterInput id="lg-end" name="end" label={t.end} value={q.end} type="date" />
-        <FilterSelect
+        <Field id="lg-start" label={t.start}>
+          <input id="lg-start" name="start" type="date" defaultValue={q.start} />
+        </Field>
+        <Field id="lg-end" label={t.end}>
+          <input id="lg-end" name="end" type="date" defaultValue={q.end} />
+        </Field>
+        <SelectField
           id="lg-kind"
           name="kind"
           label={t.kind}
@@ -81,13 +85,7 @@ export async function LedgerList({ ledger, path, query, none, timeZone, siteTime
           all={t.allKinds}
           options={LEDGER_KINDS.map((k) => [k, t.kinds[k]] as const)}
         />
-        <FilterSelect
-          id="lg-limit"
-          name="limit"
-          label={t.perPage}
-          value={q.limit}
-          options={LEDGER_PAGE_SIZES.map((n) => [n, n] as const)}
-        />
+        <SelectField id="lg-limit" name="limit" label={t.perPage} value={q.limit} options={LEDGER_PAGE_SIZES.map((n) => [n, n] as const)} />
         <div className="ledger-filter-actions">
           <button type="submit" className="btn btn-primary btn-sm">
             {t.apply}
