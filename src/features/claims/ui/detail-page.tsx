@@ -4,17 +4,15 @@
  * A route rule (not in the menu) like order/groupDetail; opening it marks its notifications read.
  */
 import './claims.css';
-import { PageFrame } from '~/ui';
+import { findRecord, PageFrame, RecordMissing } from '~/ui';
 import { claimText } from '../texts';
 
 import { ClaimDetailView } from './detail-view';
 import { claimFormMessages } from './report-wizard';
-import { Notice } from '~/ui/notice';
 import { claimDetail } from '../queries';
 import { markReadByLink } from '~/features/notifications';
 import { ClaimForm } from './claim-form';
-import { isDomainError } from '~/server/errors';
-import { getRequestContext, markRecordNotFound } from '~/server/context';
+import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { visibleUserIds } from '~/server/members';
 
@@ -34,22 +32,9 @@ export function ClaimDetailPage({ query }: { query?: string }) {
         const session = getRequestContext().session;
         if (!session) return null;
         const db = getDb();
-        let detail: Awaited<ReturnType<typeof claimDetail>> | null = null;
-        if (Number.isSafeInteger(id) && id > 0) {
-          try {
-            detail = await claimDetail(db, await visibleUserIds(db, session.userId), id, view.locale, { role: 'member' });
-          } catch (err) {
-            if (!isDomainError(err) || err.status !== 404) throw err;
-          }
-        }
-        if (!detail) {
-          markRecordNotFound();
-          return (
-            <Notice kind="warning" role="alert">
-              <p>{c.detail.notFound}</p>
-            </Notice>
-          );
-        }
+        const owners = await visibleUserIds(db, session.userId);
+        const detail = await findRecord(id, (claimId) => claimDetail(db, owners, claimId, view.locale, { role: 'member' }));
+        if (!detail) return <RecordMissing message={c.detail.notFound} />;
         await markReadByLink(db, session.userId, `/user/claim/detail?id=${id}`);
         const can = (a: string) => detail.actions.includes(a);
         const messages = claimFormMessages(view.locale);

@@ -5,20 +5,18 @@
  * the insurer's payment (`operator/claims/pay`).
  */
 import './claims.css';
-import { PageFrame } from '~/ui';
+import { findRecord, PageFrame, RecordMissing } from '~/ui';
 
 import { ClaimDetailView } from './detail-view';
 import { claimFormMessages } from './report-wizard';
 import { claimMessage, claimText } from '../texts';
-import { Notice } from '~/ui/notice';
 import { siteToday } from '../model';
 import { claimDetail } from '../queries';
 import { markReadByLink } from '~/features/notifications';
 import { ApiButton } from '~/ui/api-button';
 import { ClaimForm } from './claim-form';
-import { getRequestContext, markRecordNotFound } from '~/server/context';
+import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
-import { isDomainError } from '~/server/errors';
 import { findUserById } from '~/server/members';
 import { hasExplicitRule } from '~/server/permissions';
 
@@ -43,22 +41,8 @@ export function OperatorClaimDetailPage({ query }: { query?: string }) {
           canReview: await hasExplicitRule(db, session, 'operator/claims/review'),
           canPay: await hasExplicitRule(db, session, 'operator/claims/pay'),
         };
-        let detail: Awaited<ReturnType<typeof claimDetail>> | null = null;
-        if (Number.isSafeInteger(id) && id > 0) {
-          try {
-            detail = await claimDetail(db, null, id, view.locale, viewer);
-          } catch (err) {
-            if (!isDomainError(err) || err.status !== 404) throw err;
-          }
-        }
-        if (!detail) {
-          markRecordNotFound();
-          return (
-            <Notice kind="warning" role="alert">
-              <p>{c.detail.notFound}</p>
-            </Notice>
-          );
-        }
+        const detail = await findRecord(id, (claimId) => claimDetail(db, null, claimId, view.locale, viewer));
+        if (!detail) return <RecordMissing message={c.detail.notFound} />;
         await markReadByLink(db, session.userId, `/user/operator/claimDetail?id=${id}`);
         const [row] = await db.sql`SELECT user_id FROM claim WHERE id = ${id}`;
         const owner = row ? await findUserById(db, Number(row.user_id)) : null;

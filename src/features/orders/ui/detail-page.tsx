@@ -9,12 +9,11 @@ import { orderActions } from '../list';
 import { displayStatus, findVisibleOrder, siteToday } from '../records';
 import { orderTimeline } from '../transition';
 import { fen, formatDate } from '~/lib/format';
-import { getRequestContext, markRecordNotFound } from '~/server/context';
+import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { OrderActions, OrderRefresh } from './policy-actions';
-import { Notice } from '~/ui/notice';
 import { mixPremium } from '~/features/products/schemas';
-import { PageFrame, Timeline } from '~/ui';
+import { findRecord, PageFrame, Timeline, RecordMissing } from '~/ui';
 import './orders.css';
 import { OrderPremium } from './premium';
 import { OrderRoster } from './roster';
@@ -38,15 +37,8 @@ export function OrderDetailPage({ query }: { query?: string }) {
         const session = getRequestContext().session;
         if (!session) return null;
         const db = getDb();
-        const order = Number.isSafeInteger(id) && id > 0 ? await findVisibleOrder(db, session.userId, id) : null;
-        if (!order) {
-          markRecordNotFound();
-          return (
-            <Notice kind="warning" role="alert">
-              <p>{o.detail.notFound}</p>
-            </Notice>
-          );
-        }
+        const order = await findRecord(id, (orderId) => findVisibleOrder(db, session.userId, orderId));
+        if (!order) return <RecordMissing message={o.detail.notFound} />;
         const today = await siteToday(db);
         const status = displayStatus(order, today);
         const actions = orderActions(order, today);
