@@ -7,7 +7,7 @@ import { findVisibleEndorsement, siteToday } from '../model';
 import { ordersPort } from '../roster';
 import { runDueSandbox } from '../sandbox';
 import { ApiButton } from '~/ui/api-button';
-import { RecordMissing } from './missing';
+import { RecordMissing } from '~/ui/record-missing';
 import { isDomainError } from '~/server/errors';
 
 export function OrderEndorseDetailPage({ query }: { query?: string }) {

@@ -1,10 +1,9 @@
 /**
  * The endorse area's screens, for route files (`src/pages`) and the invoices area's screens (which
- * share the status badge, the not-found notice and `endorse.css`). Server code only.
+ * share the frame, the status badge, the note form and `endorse.css`). Server code only.
  */
 export { OrderEndorseDetailPage } from './detail-page';
 export { OrderEndorsePage } from './list-page';
-export { RecordMissing } from './missing';
 export { OperatorEndorsementsPage } from './queue-page';
 export { OperatorEndorseDetailPage } from './review-page';
 export { StatusBadge } from './status';

@@ -16,7 +16,7 @@ import { findVisibleEndorsement, siteToday } from '../model';
 import { listEndorsements } from '../queries';
 import { runDueSandbox } from '../sandbox';
 import { checkAuth } from '~/lib/member-centre';
-import { RecordMissing } from './missing';
+import { RecordMissing } from '~/ui/record-missing';
 import { isDomainError } from '~/server/errors';
 
 /** A record the member may not see (404 DomainError) reads as none; anything else is a real error. */

@@ -5,7 +5,7 @@ import { endorsementDetail } from '../queries';
 import { findVisibleEndorsement, siteToday } from '../model';
 import { ordersPort } from '../roster';
 import { NoteForm } from './note-form';
-import { RecordMissing } from './missing';
+import { RecordMissing } from '~/ui/record-missing';
 import { hasExplicitRule } from '~/server/permissions';
 
 export function OperatorEndorseDetailPage({ query }: { query?: string }) {

@@ -1,4 +1,5 @@
-import { NoteForm, RecordMissing, StatusBadge } from '~/features/endorse/ui';
+import { NoteForm, StatusBadge } from '~/features/endorse/ui';
+import { RecordMissing } from '~/ui/record-missing';
 import { EndorseFrame } from '~/features/endorse/ui';
 import { invoiceDetail } from '../views';
 import { toInvoice as toInvoiceRow } from '../records';
