@@ -8,7 +8,7 @@
  *   strings with `{name}` placeholders.
  * - `loadT(locale, page)` loads common plus the page's own bundle. The page bundles sit in a
  *   static import map per locale, so Vite splits them into chunks and only the current page's
- *   chunk is loaded. A page with no bundle in a locale (en has no `team/allocation`, spec §2)
+ *   chunk is loaded. A page with no bundle in a locale (its texts are its area's `defineTexts` table)
  *   just gets the common messages.
  * - Islands get plain strings as props rather than bundles (keeps the RSC payload small).
  */
@@ -63,10 +63,6 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
     'user/order/endorse': () => import('../../i18n/zh-cn/user/order/endorse'),
     'user/order/endorseDetail': () => import('../../i18n/zh-cn/user/order/endorseDetail'),
     'user/order/invoiceApply': () => import('../../i18n/zh-cn/user/order/invoiceApply'),
-    // team area
-    'user/team/addAccount': () => import('../../i18n/zh-cn/user/team/addAccount'),
-    'user/team/allocation': () => import('../../i18n/zh-cn/user/team/allocation'),
-    'user/team/teamMange': () => import('../../i18n/zh-cn/user/team/teamMange'),
   },
   en: {
     // public and sign-in pages (products: offer, product)
@@ -94,10 +90,6 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
     'user/order/endorse': () => import('../../i18n/en/user/order/endorse'),
     'user/order/endorseDetail': () => import('../../i18n/en/user/order/endorseDetail'),
     'user/order/invoiceApply': () => import('../../i18n/en/user/order/invoiceApply'),
-    // team area
-    'user/team/addAccount': () => import('../../i18n/en/user/team/addAccount'),
-    // no 'user/team/allocation' in en (spec §2): the page falls back to common keys
-    'user/team/teamMange': () => import('../../i18n/en/user/team/teamMange'),
   },
 };
 

@@ -4,9 +4,9 @@
  * every form, so a double submit (or a retry after a lost answer) moves money once; after a
  * success the page is re-rendered, which brings new balances and a new request_id.
  */
-import '../styles/team.css';
+import './team.css';
 import { type FormEvent, useId, useState } from 'react';
-import { allocateSchema } from '~/features/team/schemas';
+import { allocateSchema } from '../schemas';
 import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
 import { checkInput } from '~/lib/schema';

@@ -5,9 +5,9 @@
  * buttons. Checked as the owner types with the schemas the API enforces (addAccountSchema,
  * editAccountSchema); the API also refuses any rule outside the owner's own (400 `rules`).
  */
-import '../styles/team.css';
+import './team.css';
 import { type FormEvent, useId, useState } from 'react';
-import { addAccountSchema, editAccountSchema } from '~/features/team/schemas';
+import { addAccountSchema, editAccountSchema } from '../schemas';
 import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
 import { checkInput } from '~/lib/schema';
 import { navigate } from '~/lib/navigation/browser';

@@ -4,9 +4,9 @@
  * and Reset password in a small dialog. Both call the team API, which checks the same rule
  * (`team/teamMange/edit`) and ownership (404 for another owner's id).
  */
-import '../styles/team.css';
+import './team.css';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { resetPasswordSchema } from '~/features/team/schemas';
+import { resetPasswordSchema } from '../schemas';
 import { failureMessage, isCancel, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
 import { checkInput } from '~/lib/schema';

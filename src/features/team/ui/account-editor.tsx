@@ -4,9 +4,12 @@
  * shows "not found". The form itself is the TeamAccountForm island.
  */
 import { Notice } from '~/ui/notice';
-import { grantable, teamDetail, teamMessages } from '~/features/team';
-import { TeamAccountForm, type TeamAccountFormText } from '~/islands/team-account-form';
+import { grantable, teamDetail } from '../queries';
+import type { TeamText } from '../texts';
+import { TeamAccountForm, type TeamAccountFormText } from './account-form';
+import { formMessages } from './form-messages';
 import type { Translator } from '~/lib/i18n';
+import { fill } from '~/lib/texts';
 import { getRequestContext, markRecordNotFound } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';
@@ -14,33 +17,30 @@ import { hasAction } from '~/server/permissions';
 
 const VALIDATE_KEYS = ['required', 'invalid', 'account', 'password', 'mobile'];
 
-export async function TeamAccountEditor({ query, t }: { query: string; t: Translator }) {
+export async function TeamAccountEditor({ query, tx, common }: { query: string; tx: TeamText; common: Translator }) {
   const session = getRequestContext().session;
   if (!session) return null;
   const db = getDb();
   const rawId = new URLSearchParams(query).get('id');
   const id = rawId && /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
-  const pages = await grantable(db, session.userId, t.locale);
-  const team = teamMessages[t.locale].team as Record<string, string>;
-  const messages: Record<string, string> = {
-    ...Object.fromEntries(VALIDATE_KEYS.map((k) => [`validate.${k}`, t(['validate', k])])),
-    ...Object.fromEntries(Object.entries(team).map(([k, v]) => [`team.${k}`, v])),
-  };
+  const t = tx.editor;
+  const pages = await grantable(db, session.userId, common.locale);
+  const messages = formMessages(common, VALIDATE_KEYS);
   const text = (editing: boolean): TeamAccountFormText => ({
-    account: t('team.account'),
-    username: t('team.username'),
-    password: t('team.password'),
-    mobile: t('team.mobile'),
-    nickname: t('team.nickname'),
-    pages: t('team.pages'),
-    pagesHint: t('team.pagesHint'),
-    all: t('team.all'),
-    none: t('team.none'),
-    noPages: t('team.noPages'),
-    submit: editing ? t('team.submitEdit') : t('team.submitAdd'),
-    saving: t('team.saving'),
-    back: t('team.back'),
-    chosen: t('team.chosen', { n: '{n}' }),
+    account: t.account,
+    username: t.username,
+    password: t.password,
+    mobile: t.mobile,
+    nickname: t.nickname,
+    pages: t.pages,
+    pagesHint: t.pagesHint,
+    all: t.all,
+    none: t.none,
+    noPages: t.noPages,
+    submit: editing ? t.submitEdit : t.submitAdd,
+    saving: t.saving,
+    back: t.back,
+    chosen: t.chosen,
     messages,
   });
   const formPages = pages.map((p) => ({
@@ -52,16 +52,16 @@ export async function TeamAccountEditor({ query, t }: { query: string; t: Transl
   if (rawId === null) return <TeamAccountForm pages={formPages} text={text(false)} />;
   const heading = (
     <div className="page-head">
-      <h1 className="page-title">{t('title')}</h1>
+      <h1 className="page-title">{tx.titles.add}</h1>
     </div>
   );
   const notFound = (
     <>
       {heading}
       <Notice kind="warning" role="alert">
-        <p>{t('team.notFound')}</p>
+        <p>{t.notFound}</p>
         <p>
-          <a href="/user/team/teamMange">{t('team.back')}</a>
+          <a href="/user/team/teamMange">{t.back}</a>
         </p>
       </Notice>
     </>
@@ -74,8 +74,8 @@ export async function TeamAccountEditor({ query, t }: { query: string; t: Transl
     return (
       <>
         {heading}
-        <Notice kind="danger" title={t('notice.forbiddenTitle')} role="alert">
-          <p>{t('notice.forbidden')}</p>
+        <Notice kind="danger" title={common('notice.forbiddenTitle')} role="alert">
+          <p>{common('notice.forbidden')}</p>
         </Notice>
       </>
     );
@@ -86,7 +86,7 @@ export async function TeamAccountEditor({ query, t }: { query: string; t: Transl
     return (
       <>
         <div className="page-head">
-          <h1 className="page-title">{t('team.editTitle', { name: account.username })}</h1>
+          <h1 className="page-title">{fill(t.editTitle, { name: account.username })}</h1>
         </div>
         <TeamAccountForm
           key={account.id}
