@@ -8,7 +8,7 @@ import { listAuditLog } from '../audit-log';
 import { auditQuerySchema, PAGE_SIZES } from '../schemas';
 import { Pager } from '~/ui/pager';
 import { ConsoleShell, withQuery } from './shell';
-import { fill } from './text';
+import { fill } from '../texts';
 
 const DEFAULTS = v.parse(auditQuerySchema, {});
 const TARGETS = ['member', 'group', 'rule', 'settings'];
@@ -35,7 +35,7 @@ function summary(detail: Record<string, unknown>): string {
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
-export function AuditPage({ query }: { query: string }) {
+export function AuditPage({ query = '' }: { query?: string }) {
   return (
     <ConsoleShell
       page="audit"

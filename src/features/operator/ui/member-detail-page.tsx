@@ -14,7 +14,7 @@ import { BackTo, ConsoleShell } from './shell';
 
 const API = '/userapi/v1/operator/member';
 
-export function MemberDetailPage({ query }: { query: string }) {
+export function MemberDetailPage({ query = '' }: { query?: string }) {
   return (
     <ConsoleShell
       page="memberDetail"

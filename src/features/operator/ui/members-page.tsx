@@ -9,11 +9,11 @@ import { listMembers } from '../members';
 import { memberListSchema, PAGE_SIZES } from '../schemas';
 import { Pager } from '~/ui/pager';
 import { ConsoleShell, withQuery } from './shell';
-import { fill } from './text';
+import { fill } from '../texts';
 
 const DEFAULTS = v.parse(memberListSchema, {});
 
-export function MembersPage({ query }: { query: string }) {
+export function MembersPage({ query = '' }: { query?: string }) {
   return (
     <ConsoleShell
       page="members"

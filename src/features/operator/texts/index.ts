@@ -1,5 +1,8 @@
-/** The console pages' words, per language (the API's messages live in ../messages.ts). */
-import type { Locale } from '~/lib/types';
+/**
+ * The console pages' words, per language (`defineTexts`, decision 0014; the API's messages live in
+ * ../messages.ts). The pager's words are the kit's.
+ */
+import { defineTexts } from '~/lib/texts';
 
 const zh = {
   titles: {
@@ -26,10 +29,6 @@ const zh = {
   perPage: '每页',
   count: '共 {n} 条',
   empty: '暂无记录',
-  prev: '上一页',
-  next: '下一页',
-  pageOf: '第 {page} / {pages} 页',
-  pages: '分页',
   id: '编号',
   username: '用户名',
   nickname: '昵称',
@@ -125,7 +124,6 @@ const zh = {
   noMenus: '该分组没有可见菜单',
   settingsSections: { site: '站点', login: '登录与开放', upload: '上传', insurer: '承保' },
   version: '版本 {v}',
-  errorsAbove: '请修正标出的设置项',
 };
 
 type Text = typeof zh;
@@ -155,10 +153,6 @@ const en: Text = {
   perPage: 'Per page',
   count: '{n} entries',
   empty: 'Nothing here yet',
-  prev: 'Previous',
-  next: 'Next',
-  pageOf: 'Page {page} of {pages}',
-  pages: 'Pages',
   id: 'Id',
   username: 'Username',
   nickname: 'Nickname',
@@ -254,13 +248,12 @@ const en: Text = {
   noMenus: 'This group sees no menus',
   settingsSections: { site: 'Site', login: 'Login and access', upload: 'Uploads', insurer: 'Insurer' },
   version: 'Version {v}',
-  errorsAbove: 'Please fix the marked settings',
 };
 
 export type OperatorText = Text;
 
 /** The pages' words in a language. */
-export const operatorText = (locale: Locale): Text => (locale === 'en' ? en : zh);
+export const operatorText = defineTexts('operator', { 'zh-cn': zh, en });
 
 /** `{name}` placeholders filled in. */
-export { interpolate as fill } from '~/lib/interpolate';
+export { fill } from '~/lib/texts';
