@@ -9,8 +9,7 @@
  *   <AreaPicker lang={locale} defaultValue={{ province: '440000', city: '440300', district: '440305' }} />
  */
 import { useEffect, useId, useState } from 'react';
-import en from '../../i18n/en/area';
-import zhCn, { type AreaPickerText } from '../../i18n/zh-cn/area';
+import { type AreaPickerText, areaText } from '../texts';
 import { http, isApiError, isCancel, isTimeout, requestMessages } from '~/lib/http';
 import type { Locale } from '~/lib/types';
 
@@ -37,7 +36,6 @@ export interface AreaPickerProps {
 }
 
 const LEVELS: AreaLevel[] = ['province', 'city', 'district'];
-const TEXT: Record<Locale, AreaPickerText> = { 'zh-cn': zhCn, en };
 
 // The lists are static: one request per list per page, shared by every picker on it.
 const lists = new Map<string, Promise<AreaOption[]>>();
@@ -114,7 +112,7 @@ export function AreaPicker({
   onChange,
 }: AreaPickerProps) {
   const id = useId();
-  const text = { ...TEXT[lang], ...overrides };
+  const text = { ...areaText(lang), ...overrides };
   const [value, setValue] = useState<AreaValue>({ province: '', city: '', district: '', ...initial });
   const { province, city } = value;
   const levels: Record<AreaLevel, ReturnType<typeof useAreaList>> = {
