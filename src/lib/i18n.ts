@@ -50,8 +50,6 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
     'user/account/integral': () => import('../../i18n/zh-cn/user/account/integral'),
     'user/account/overview': () => import('../../i18n/zh-cn/user/account/overview'),
     'user/account/profile': () => import('../../i18n/zh-cn/user/account/profile'),
-    // sealing area
-    'user/file/sealfile': () => import('../../i18n/zh-cn/user/file/sealfile'),
     // orders area
     'user/order/anze': () => import('../../i18n/zh-cn/user/order/anze'),
     'user/order/groupDetail': () => import('../../i18n/zh-cn/user/order/groupDetail'),
@@ -77,8 +75,6 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
     'user/account/integral': () => import('../../i18n/en/user/account/integral'),
     'user/account/overview': () => import('../../i18n/en/user/account/overview'),
     'user/account/profile': () => import('../../i18n/en/user/account/profile'),
-    // sealing area
-    'user/file/sealfile': () => import('../../i18n/en/user/file/sealfile'),
     // orders area
     'user/order/anze': () => import('../../i18n/en/user/order/anze'),
     'user/order/groupDetail': () => import('../../i18n/en/user/order/groupDetail'),

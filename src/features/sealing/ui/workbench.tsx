@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import { failureMessage, isCancel, request } from '~/lib/http';
 import { interpolate } from '~/lib/interpolate';
 import type { Locale } from '~/lib/types';
-import { CROSS_Y, EVERY, type Inspect, SealPages, type Stamp } from './seal-workbench-pages';
+import { CROSS_Y, EVERY, type Inspect, SealPages, type Stamp } from './workbench-pages';
 import { UploadField, type UploadFieldRules, type UploadedFile } from '~/features/upload/ui';
 
 export interface WorkbenchSeal {

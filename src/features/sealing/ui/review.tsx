@@ -4,8 +4,9 @@
  * seals can be revoked. Operator-only: a group's '*' never grants the page.
  */
 import { apiMessage } from '~/features/_shared/messages';
-import { operatorListSeals, SEAL_STATUSES, type SealStatus } from '~/features/sealing';
-import { SealAction } from '~/islands/seal-action';
+import { SEAL_STATUSES, type SealStatus } from '../schemas';
+import { operatorListSeals } from '../seals';
+import { SealAction } from './action';
 import { formatDate } from '~/lib/format';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
@@ -13,13 +14,13 @@ import { hasExplicitRule } from '~/server/permissions';
 import { Notice } from '~/ui/notice';
 import { pageContext } from '~/ui/page-context';
 import { PageTitle } from '~/ui/page-title';
-import { fill, SEAL_TEXT } from './seal-texts';
-import '../styles/ledger.css';
-import '../styles/seal.css';
+import { fill, sealText } from '../texts';
+import '../../../styles/ledger.css';
+import './seal.css';
 
-export async function SealReview({ query }: { query: string }) {
+export async function SealReviewPage({ query = '' }: { query?: string }) {
   const { view } = await pageContext('user/operator/seals');
-  const tx = SEAL_TEXT[view.locale];
+  const tx = sealText(view.locale);
   const session = getRequestContext().session;
   const db = getDb();
   const head = (

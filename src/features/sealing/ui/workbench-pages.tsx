@@ -6,7 +6,7 @@
 import { type KeyboardEvent, type PointerEvent, useRef } from 'react';
 import { interpolate } from '~/lib/interpolate';
 import { clampToPage, type PageSize, sealRadius } from '~/lib/seal-placement';
-import type { WorkbenchSeal, WorkbenchText } from './seal-workbench';
+import type { WorkbenchSeal, WorkbenchText } from './workbench';
 
 /** What the API found in the uploaded PDF. */
 export interface Inspect {

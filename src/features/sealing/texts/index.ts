@@ -1,11 +1,12 @@
 /**
  * Texts of the sealing pages (member page, operator review, public /verify) in both languages;
- * islands receive the parts they need as props.
+ * client components receive the parts they need as props (`defineTexts`, decision 0014).
  */
-import type { Locale } from '~/lib/types';
+import { defineTexts } from '~/lib/texts';
 
-export const SEAL_TEXT = {
+export const sealText = defineTexts('sealing', {
   'zh-cn': {
+    title: '文件签章',
     tabs: { seal: '盖章', files: '盖章记录', seals: '印章管理' },
     kinds: { official: '公章', contract: '合同专用章', finance: '财务专用章', other: '其他' },
     statuses: { pending: '待审核', approved: '已通过', rejected: '已驳回', revoked: '已吊销', sealed: '有效', voided: '已作废' },
@@ -121,6 +122,7 @@ export const SEAL_TEXT = {
     },
   },
   en: {
+    title: 'File sealing',
     tabs: { seal: 'Seal a file', files: 'Sealed files', seals: 'Seals' },
     kinds: { official: 'Official seal', contract: 'Contract seal', finance: 'Finance seal', other: 'Other' },
     statuses: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', revoked: 'Revoked', sealed: 'Valid', voided: 'Voided' },
@@ -235,9 +237,9 @@ export const SEAL_TEXT = {
       needCode: 'Enter the verification code first',
     },
   },
-} satisfies Record<Locale, unknown>;
+});
 
-export type SealText = (typeof SEAL_TEXT)['en'];
+export type SealText = ReturnType<typeof sealText>;
 
 /** `{name}` placeholders filled in. */
-export { interpolate as fill } from '~/lib/interpolate';
+export { fill } from '~/lib/texts';

@@ -5,20 +5,22 @@
  * seals with its owner's approved seals and cannot add seals.
  */
 import * as v from 'valibot';
-import { fileListSchema, listSealedFiles, listSeals, sealOwnerOf } from '~/features/sealing';
+import { listSealedFiles } from '../files';
+import { fileListSchema } from '../schemas';
+import { listSeals, sealOwnerOf } from '../seals';
 import { ApiButton } from '~/ui/api-button';
-import { SealAction } from '~/islands/seal-action';
-import { SealAddForms } from '~/islands/seal-add-forms';
-import { SealWorkbench } from '~/islands/seal-workbench';
+import { SealAction } from './action';
+import { SealAddForms } from './add-forms';
+import { SealWorkbench } from './workbench';
 import { formatDate } from '~/lib/format';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { findUserById } from '~/server/members';
 import { hasAction } from '~/server/permissions';
-import type { PageContext } from '~/ui/page-context';
-import { fill, SEAL_TEXT } from './seal-texts';
-import '../styles/ledger.css';
-import '../styles/seal.css';
+import { type PageContext, PageFrame } from '~/ui';
+import { fill, sealText } from '../texts';
+import '../../../styles/ledger.css';
+import './seal.css';
 
 const TABS = ['seal', 'files', 'seals'] as const;
 type Tab = (typeof TABS)[number];
@@ -26,7 +28,7 @@ const PATH = '/user/file/sealfile';
 
 export async function SealCentre({ ctx, query }: { ctx: PageContext; query: string }) {
   const { view } = ctx;
-  const tx = SEAL_TEXT[view.locale];
+  const tx = sealText(view.locale);
   const session = getRequestContext().session;
   const db = getDb();
   const member = session ? await findUserById(db, session.userId) : null;
@@ -296,5 +298,16 @@ export async function SealCentre({ ctx, query }: { ctx: PageContext; query: stri
         )}
       </section>
     </>
+  );
+}
+
+/** /user/file/sealfile (issue #13): seal PDFs with the company's approved seal; history; seals. */
+export function SealCentrePage({ query }: { query?: string }) {
+  return (
+    <PageFrame
+      page="user/file/sealfile"
+      title={({ view }) => sealText(view.locale).title}
+      render={(ctx) => <SealCentre ctx={ctx} query={query ?? ''} />}
+    />
   );
 }
