@@ -42,7 +42,6 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
     index: () => import('../../i18n/zh-cn/index'),
     offer: () => import('../../i18n/zh-cn/offer'),
     product: () => import('../../i18n/zh-cn/product'),
-    'user/login': () => import('../../i18n/zh-cn/user/login'),
     'user/iframe': () => import('../../i18n/zh-cn/user/iframe'),
     // account area
     'user/account/balance': () => import('../../i18n/zh-cn/user/account/balance'),
@@ -67,7 +66,6 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
     index: () => import('../../i18n/en/index'),
     offer: () => import('../../i18n/en/offer'),
     product: () => import('../../i18n/en/product'),
-    'user/login': () => import('../../i18n/en/user/login'),
     'user/iframe': () => import('../../i18n/en/user/iframe'),
     // account area
     'user/account/balance': () => import('../../i18n/en/user/account/balance'),

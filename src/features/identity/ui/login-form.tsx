@@ -6,11 +6,10 @@
  */
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { failureMessage, isCancel, request } from '~/lib/http';
-import { loginSchema } from '~/features/identity/schemas';
+import { loginSchema } from '../schemas';
 import { safeLocalPath } from '~/lib/safe-path';
 import { fieldError as schemaFieldError } from '~/lib/schema';
-import type { ClickCaptchaText } from './click-captcha';
-import { useCaptcha } from './use-captcha';
+import { type ClickCaptchaText, useCaptcha } from '~/features/captcha/ui';
 
 export interface LoginFormText {
   account: string;

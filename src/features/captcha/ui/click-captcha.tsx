@@ -12,9 +12,9 @@
  * Escape or the shade closes the dialog. An image captcha cannot serve blind members at all.
  */
 import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { formatCaptchaInfo } from '~/features/captcha/schemas';
+import { formatCaptchaInfo } from '../schemas';
 import { isApiError, isCancel, request } from '~/lib/http';
-import '../styles/captcha.css';
+import './captcha.css';
 
 export interface ClickCaptchaText {
   title: string;

@@ -2,15 +2,19 @@
  * The login page's card: tabs for logging in, registering and resetting a password (`?tab=`,
  * plain links, so they work without JavaScript), each with its form island.
  */
-import { CodeForm, type CodeFormText } from '~/islands/code-form';
-import { LoginForm } from '~/islands/login-form';
+import { captchaText } from '~/features/captcha/texts';
 import type { Translator } from '~/lib/i18n';
+import { fill } from '~/lib/texts';
 import type { Locale } from '~/lib/types';
-import { captchaText } from './captcha-text';
+import type { LoginText } from '../texts';
+import { CodeForm, type CodeFormText } from './code-form';
+import { LoginForm } from './login-form';
 
 export type LoginTab = 'login' | 'register' | 'retrieve';
 
 export interface LoginCardProps {
+  /** The page's texts, and the common translator (validate.*). */
+  tx: LoginText;
   t: Translator;
   locale: Locale;
   siteName: string;
@@ -37,7 +41,7 @@ const CODE_TEXT_KEYS = [
 ] as const;
 const VALIDATE_KEYS = ['required', 'invalid', 'account', 'password', 'email', 'mobile', 'code'];
 
-export function LoginCard({ t, locale, siteName, tab, to, error, account, captcha, channels }: LoginCardProps) {
+export function LoginCard({ tx, t, locale, siteName, tab, to, error, account, captcha, channels }: LoginCardProps) {
   const validate = Object.fromEntries(VALIDATE_KEYS.map((k) => [`validate.${k}`, t(['validate', k])]));
   const href = (next: LoginTab) => {
     const q = new URLSearchParams();
@@ -47,17 +51,17 @@ export function LoginCard({ t, locale, siteName, tab, to, error, account, captch
     return s ? `/user/login?${s}` : '/user/login';
   };
   const codeText = (mode: 'register' | 'retrieve'): CodeFormText => ({
-    ...(Object.fromEntries(CODE_TEXT_KEYS.map((k) => [k, t(['codeForm', k])])) as Record<(typeof CODE_TEXT_KEYS)[number], string>),
-    submit: t(mode === 'register' ? 'codeForm.submitRegister' : 'codeForm.submitRetrieve'),
-    sendCode: { send: t('codeForm.send'), resend: t('codeForm.resend', { seconds: '{seconds}' }) },
+    ...(Object.fromEntries(CODE_TEXT_KEYS.map((k) => [k, tx.codeForm[k]])) as Record<(typeof CODE_TEXT_KEYS)[number], string>),
+    submit: mode === 'register' ? tx.codeForm.submitRegister : tx.codeForm.submitRetrieve,
+    sendCode: { send: tx.codeForm.send, resend: tx.codeForm.resend },
     validate,
   });
-  const heading = tab === 'register' ? t('registerHeading') : tab === 'retrieve' ? t('retrieveHeading') : t('heading', { siteName });
-  const lead = tab === 'register' ? t('registerLead') : tab === 'retrieve' ? t('retrieveLead') : t('lead');
+  const heading = tab === 'register' ? tx.registerHeading : tab === 'retrieve' ? tx.retrieveHeading : fill(tx.heading, { siteName });
+  const lead = tab === 'register' ? tx.registerLead : tab === 'retrieve' ? tx.retrieveLead : tx.lead;
   const tabs: LoginTab[] = channels.length ? ['login', 'register'] : ['login'];
   return (
     <section className="login-card" aria-labelledby="login-heading">
-      <nav className="login-tabs" aria-label={t('tabs.login')}>
+      <nav className="login-tabs" aria-label={tx.tabs.login}>
         {tabs.map((k) => (
           <a
             key={k}
@@ -65,7 +69,7 @@ export function LoginCard({ t, locale, siteName, tab, to, error, account, captch
             className={k === tab || (tab === 'retrieve' && k === 'login') ? 'login-tab active' : 'login-tab'}
             aria-current={k === tab ? 'page' : undefined}
           >
-            {t(['tabs', k])}
+            {tx.tabs[k]}
           </a>
         ))}
       </nav>
@@ -75,7 +79,7 @@ export function LoginCard({ t, locale, siteName, tab, to, error, account, captch
         <>
           {captcha ? (
             <noscript>
-              <p className="form-error">{t('needsScript')}</p>
+              <p className="form-error">{tx.needsScript}</p>
             </noscript>
           ) : null}
           <LoginForm
@@ -84,27 +88,27 @@ export function LoginCard({ t, locale, siteName, tab, to, error, account, captch
             account={account}
             captcha={captcha ? captchaText(locale) : null}
             text={{
-              account: t('account'),
-              accountPlaceholder: t('accountPlaceholder'),
-              password: t('password'),
-              passwordPlaceholder: t('passwordPlaceholder'),
-              keep: t('keep'),
-              submit: t('submit'),
-              submitting: t('submitting'),
-              unknown: t('errors.unknown'),
+              account: tx.account,
+              accountPlaceholder: tx.accountPlaceholder,
+              password: tx.password,
+              passwordPlaceholder: tx.passwordPlaceholder,
+              keep: tx.keep,
+              submit: tx.submit,
+              submitting: tx.submitting,
+              unknown: tx.errors.unknown,
               validate,
             }}
           />
           {channels.length ? (
             <p className="login-forgot">
-              <a href={href('retrieve')}>{t('forgot')}</a>
+              <a href={href('retrieve')}>{tx.forgot}</a>
             </p>
           ) : null}
         </>
       ) : channels.length ? (
         <CodeForm mode={tab} channels={channels} to={to} text={codeText(tab)} captcha={captchaText(locale)} />
       ) : (
-        <p className="form-error">{t('noChannels')}</p>
+        <p className="form-error">{tx.noChannels}</p>
       )}
     </section>
   );

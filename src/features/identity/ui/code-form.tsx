@@ -5,12 +5,11 @@
  * the code button asks for the click captcha first.
  */
 import { type FormEvent, useId, useState } from 'react';
-import { registerSchema, retrievePasswordSchema } from '~/features/identity/schemas';
+import { registerSchema, retrievePasswordSchema } from '../schemas';
 import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
 import { safeLocalPath } from '~/lib/safe-path';
 import { checkInput } from '~/lib/schema';
-import type { ClickCaptchaText } from './click-captcha';
-import { SendCodeButton, type SendCodeText } from './send-code-button';
+import { type ClickCaptchaText, SendCodeButton, type SendCodeText } from '~/features/captcha/ui';
 
 export interface CodeFormText {
   /** Legend of the e-mail / mobile switch. */

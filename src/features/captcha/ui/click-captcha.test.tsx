@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, mock, test } from 'bun:test';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
-import en from '../../i18n/en/captcha';
-import zh from '../../i18n/zh-cn/captcha';
 import { apiMessage } from '~/features/_shared/messages';
+import { captchaText } from '../texts';
 import { ClickCaptcha, type ClickCaptchaText } from './click-captcha';
+
+const { en, 'zh-cn': zh } = captchaText.tables;
 
 const text: ClickCaptchaText = en;
 
