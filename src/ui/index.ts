@@ -8,3 +8,4 @@ export { Pager, type PagerProps } from './pager';
 export { uiText } from './texts';
 export { type Column, DataTable, type DataTableProps } from './data-table';
 export { Timeline, type TimelineProps } from './timeline';
+export { DateRangeFields, FilterForm, type FilterFormProps } from './filter-form';

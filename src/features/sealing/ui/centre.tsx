@@ -9,7 +9,10 @@ import { listSealedFiles } from '../files';
 import { fileListSchema } from '../schemas';
 import { listSeals, sealOwnerOf } from '../seals';
 import { ApiButton } from '~/ui/api-button';
+import { type Column, DataTable } from '~/ui/data-table';
+import { DateRangeFields, FilterForm } from '~/ui/filter-form';
 import { SealAction } from './action';
+import { LedgerPager } from './ledger-pager';
 import { SealAddForms } from './add-forms';
 import { SealWorkbench } from './workbench';
 import { formatDate } from '~/lib/format';
@@ -138,6 +141,50 @@ export async function SealCentre({ ctx, query }: { ctx: PageContext; query: stri
     const q = parsed.success ? parsed.output : v.parse(fileListSchema, {});
     const result = await listSealedFiles(db, member.id, q, view.site.timezone);
     const pages = Math.max(1, Math.ceil(result.total / q.limit));
+    const fileColumns: Column<(typeof result.list)[number]>[] = [
+      {
+        head: tx.files.name,
+        cell: (f) => (
+          <>
+            {f.name}
+            <span className="ledger-ref seal-mono" title={f.sha256}>
+              {f.sha256.slice(0, 16)}…
+            </span>
+          </>
+        ),
+      },
+      { head: tx.files.code, cellClass: 'seal-mono nowrap', cell: (f) => f.code },
+      { head: tx.files.pagesCol, headClass: 'num', cellClass: 'num', cell: (f) => f.pages },
+      { head: tx.files.seal, cell: (f) => f.seal_name },
+      { head: tx.files.stamps, headClass: 'num', cellClass: 'num', cell: (f) => f.stamp_count },
+      { head: tx.files.cross, cell: (f) => (f.cross_page ? tx.files.yes : tx.files.no) },
+      { head: tx.files.status, cell: (f) => <span className={`seal-status seal-status-${f.status}`}>{tx.statuses[f.status]}</span> },
+      { head: tx.files.time, cellClass: 'nowrap', cell: (f) => formatDate(f.created_at, 'YYYY-MM-DD HH:mm', view.timeZone) },
+      {
+        head: tx.files.action,
+        cell: (f) => (
+          <div className="seal-inline">
+            <a className="btn btn-ghost btn-sm" href={`/userapi/v1/seal/file/download?id=${f.id}`} download>
+              {tx.files.download}
+            </a>
+            <a className="btn btn-ghost btn-sm" href={`/verify?code=${encodeURIComponent(f.code)}`}>
+              {tx.files.verify}
+            </a>
+            {canVoid && f.status === 'sealed' ? (
+              <SealAction
+                url="/userapi/v1/seal/file/void"
+                id={f.id}
+                label={tx.files.void}
+                field="reason"
+                placeholder={tx.files.voidReason}
+                requiredMessage={tx.review.reasonRequired}
+                target={f.name}
+              />
+            ) : null}
+          </div>
+        ),
+      },
+    ];
     const link = (p: number) => {
       const s = new URLSearchParams({ tab: 'files' });
       for (const k of ['status', 'keyword', 'start', 'end'] as const) if (q[k]) s.set(k, String(q[k]));
@@ -148,7 +195,13 @@ export async function SealCentre({ ctx, query }: { ctx: PageContext; query: stri
     return (
       <>
         {nav}
-        <form className="card ledger-filters" method="get" action={PATH} aria-label={tx.files.filter}>
+        <FilterForm
+          action={PATH}
+          label={tx.files.filter}
+          className="ledger-filters"
+          actionsClass="ledger-filter-actions"
+          apply={tx.files.filter}
+        >
           <input type="hidden" name="tab" value="files" />
           <div className="field">
             <label htmlFor="sf-keyword">{tx.files.keyword}</label>
@@ -162,20 +215,8 @@ export async function SealCentre({ ctx, query }: { ctx: PageContext; query: stri
               <option value="voided">{tx.statuses.voided}</option>
             </select>
           </div>
-          <div className="field">
-            <label htmlFor="sf-start">{tx.files.start}</label>
-            <input id="sf-start" name="start" type="date" defaultValue={q.start} />
-          </div>
-          <div className="field">
-            <label htmlFor="sf-end">{tx.files.end}</label>
-            <input id="sf-end" name="end" type="date" defaultValue={q.end} />
-          </div>
-          <div className="ledger-filter-actions">
-            <button type="submit" className="btn btn-primary btn-sm">
-              {tx.files.filter}
-            </button>
-          </div>
-        </form>
+          <DateRangeFields id="sf" start={q.start} end={q.end} labels={tx.files} />
+        </FilterForm>
         <section className="card" aria-labelledby="sf-title">
           <div className="card-head ledger-head">
             <h2 id="sf-title">{tx.files.title}</h2>
@@ -184,79 +225,9 @@ export async function SealCentre({ ctx, query }: { ctx: PageContext; query: stri
           {result.list.length === 0 ? (
             <p className="ledger-empty">{tx.files.none}</p>
           ) : (
-            <div className="table-scroll">
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{tx.files.name}</th>
-                    <th scope="col">{tx.files.code}</th>
-                    <th scope="col" className="num">
-                      {tx.files.pagesCol}
-                    </th>
-                    <th scope="col">{tx.files.seal}</th>
-                    <th scope="col" className="num">
-                      {tx.files.stamps}
-                    </th>
-                    <th scope="col">{tx.files.cross}</th>
-                    <th scope="col">{tx.files.status}</th>
-                    <th scope="col">{tx.files.time}</th>
-                    <th scope="col">{tx.files.action}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.list.map((f) => (
-                    <tr key={f.id} data-sealed-file={f.id}>
-                      <td>
-                        {f.name}
-                        <span className="ledger-ref seal-mono" title={f.sha256}>
-                          {f.sha256.slice(0, 16)}…
-                        </span>
-                      </td>
-                      <td className="seal-mono nowrap">{f.code}</td>
-                      <td className="num">{f.pages}</td>
-                      <td>{f.seal_name}</td>
-                      <td className="num">{f.stamp_count}</td>
-                      <td>{f.cross_page ? tx.files.yes : tx.files.no}</td>
-                      <td>
-                        <span className={`seal-status seal-status-${f.status}`}>{tx.statuses[f.status]}</span>
-                      </td>
-                      <td className="nowrap">{formatDate(f.created_at, 'YYYY-MM-DD HH:mm', view.timeZone)}</td>
-                      <td>
-                        <div className="seal-inline">
-                          <a className="btn btn-ghost btn-sm" href={`/userapi/v1/seal/file/download?id=${f.id}`} download>
-                            {tx.files.download}
-                          </a>
-                          <a className="btn btn-ghost btn-sm" href={`/verify?code=${encodeURIComponent(f.code)}`}>
-                            {tx.files.verify}
-                          </a>
-                          {canVoid && f.status === 'sealed' ? (
-                            <SealAction
-                              url="/userapi/v1/seal/file/void"
-                              id={f.id}
-                              label={tx.files.void}
-                              field="reason"
-                              placeholder={tx.files.voidReason}
-                              requiredMessage={tx.review.reasonRequired}
-                              target={f.name}
-                            />
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={fileColumns} rows={result.list} rowKey={(f) => f.id} rowAttrs={(f) => ({ 'data-sealed-file': f.id })} />
           )}
-          {pages > 1 ? (
-            <nav className="ledger-pager" aria-label="pages">
-              {q.page > 1 ? <a href={link(q.page - 1)}>{tx.files.prev}</a> : null}
-              <span>
-                {q.page} / {pages}
-              </span>
-              {q.page < pages ? <a href={link(q.page + 1)}>{tx.files.next}</a> : null}
-            </nav>
-          ) : null}
+          <LedgerPager page={q.page} pages={pages} href={link} prev={tx.files.prev} next={tx.files.next} />
         </section>
       </>
     );

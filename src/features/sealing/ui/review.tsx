@@ -7,10 +7,12 @@ import { apiMessage } from '~/features/_shared/messages';
 import { SEAL_STATUSES, type SealStatus } from '../schemas';
 import { operatorListSeals } from '../seals';
 import { SealAction } from './action';
+import { LedgerPager } from './ledger-pager';
 import { formatDate } from '~/lib/format';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
+import { FilterForm } from '~/ui/filter-form';
 import { Notice } from '~/ui/notice';
 import { pageContext } from '~/ui/page-context';
 import { PageTitle } from '~/ui/page-title';
@@ -61,7 +63,13 @@ export async function SealReviewPage({ query = '' }: { query?: string }) {
   return (
     <>
       {head}
-      <form className="card ledger-filters" method="get" action="/user/operator/seals" aria-label={tx.files.filter}>
+      <FilterForm
+        action="/user/operator/seals"
+        label={tx.files.filter}
+        className="ledger-filters"
+        actionsClass="ledger-filter-actions"
+        apply={tx.files.filter}
+      >
         <div className="field">
           <label htmlFor="sr-status">{tx.files.status}</label>
           <select id="sr-status" name="status" defaultValue={status}>
@@ -77,12 +85,7 @@ export async function SealReviewPage({ query = '' }: { query?: string }) {
           <label htmlFor="sr-keyword">{tx.review.keyword}</label>
           <input id="sr-keyword" name="keyword" defaultValue={keyword} maxLength={50} />
         </div>
-        <div className="ledger-filter-actions">
-          <button type="submit" className="btn btn-primary btn-sm">
-            {tx.files.filter}
-          </button>
-        </div>
-      </form>
+      </FilterForm>
       <section className="card" aria-labelledby="sr-title">
         <div className="card-head ledger-head">
           <h2 id="sr-title">{tx.review.title}</h2>
@@ -153,15 +156,7 @@ export async function SealReviewPage({ query = '' }: { query?: string }) {
             })}
           </ul>
         )}
-        {pages > 1 ? (
-          <nav className="ledger-pager" aria-label="pages">
-            {page > 1 ? <a href={link(page - 1)}>{tx.files.prev}</a> : null}
-            <span>
-              {page} / {pages}
-            </span>
-            {page < pages ? <a href={link(page + 1)}>{tx.files.next}</a> : null}
-          </nav>
-        ) : null}
+        <LedgerPager page={page} pages={pages} href={link} prev={tx.files.prev} next={tx.files.next} />
       </section>
     </>
   );

@@ -4,6 +4,7 @@
  * page size in a GET form (the URL holds them; pages are plain links).
  */
 import { type Column, DataTable } from '~/ui/data-table';
+import { DateRangeFields } from '~/ui/filter-form';
 import { teamPicker } from '../queries';
 import { type AllocationsQuery, allocationsQuerySchema } from '../schemas';
 import type { TeamText } from '../texts';
@@ -129,14 +130,7 @@ export async function TeamAllocation({ query, tx, common, timeZone, siteTimeZone
                 ))}
               </select>
             </div>
-            <div className="field">
-              <label htmlFor="ta-start">{t.start}</label>
-              <input id="ta-start" name="start" type="date" defaultValue={q.start} />
-            </div>
-            <div className="field">
-              <label htmlFor="ta-end">{t.end}</label>
-              <input id="ta-end" name="end" type="date" defaultValue={q.end} />
-            </div>
+            <DateRangeFields id="ta" start={q.start} end={q.end} labels={t} />
           </>
         }
         heading={t.history}

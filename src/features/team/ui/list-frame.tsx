@@ -4,7 +4,7 @@
  * the table or the empty state, and the kit's pager. The URL holds the state (no JavaScript needed).
  */
 import type { ReactNode } from 'react';
-import { Notice } from '~/ui/notice';
+import { FilterForm } from '~/ui/filter-form';
 import { Pager } from '~/ui/pager';
 import { TEAM_PAGE_SIZES } from '../schemas';
 import { fill } from '~/lib/texts';
@@ -51,32 +51,18 @@ export function TeamListFrame(p: TeamListFrameProps) {
   const { tx, path, idPrefix: id } = p;
   return (
     <>
-      <form className="card team-filters" method="get" action={path} aria-label={tx.filters}>
+      <FilterForm
+        action={path}
+        label={tx.filters}
+        className="team-filters"
+        actionsClass="team-filter-actions"
+        apply={tx.apply}
+        reset={tx.reset}
+        perPage={{ id: `${id}-limit`, label: tx.perPage, value: p.limit, sizes: TEAM_PAGE_SIZES }}
+        invalid={p.ok ? undefined : tx.badFilters}
+      >
         {p.fields}
-        <div className="field">
-          <label htmlFor={`${id}-limit`}>{tx.perPage}</label>
-          <select id={`${id}-limit`} name="limit" defaultValue={String(p.limit)}>
-            {TEAM_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="team-filter-actions">
-          <button type="submit" className="btn btn-primary btn-sm">
-            {tx.apply}
-          </button>
-          <a href={path} className="btn btn-ghost btn-sm">
-            {tx.reset}
-          </a>
-        </div>
-      </form>
-      {p.ok ? null : (
-        <Notice kind="warning" role="status">
-          <p>{tx.badFilters}</p>
-        </Notice>
-      )}
+      </FilterForm>
       <section className="card" aria-labelledby={p.headingId}>
         <div className="card-head team-head">
           <h2 id={p.headingId}>{p.heading}</h2>
