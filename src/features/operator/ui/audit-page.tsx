@@ -4,8 +4,9 @@ import { formatDate } from '~/lib/format';
 import { getDb } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';
 import { listAuditLog } from '../audit-log';
-import { auditQuerySchema, PAGE_SIZES } from '../schemas';
-import { DateRangeFields, FilterForm } from '~/ui/filter-form';
+import { auditQuerySchema } from '../schemas';
+import { DateRangeFields } from '~/ui/filter-form';
+import { ConsoleFilters } from './filters';
 import { Pager } from '~/ui/pager';
 import { ConsoleShell, withQuery } from './shell';
 import { fill } from '../texts';
@@ -51,16 +52,7 @@ export function AuditPage({ query = '' }: { query?: string }) {
         const href = (page: number) => withQuery(path, { ...filter, limit: q.limit === 20 ? '' : q.limit, page: page > 1 ? page : '' });
         return (
           <>
-            <FilterForm
-              action={path}
-              label={tx.filters}
-              className="op-filters"
-              actionsClass="op-filter-actions"
-              apply={tx.apply}
-              reset={tx.reset}
-              perPage={{ id: 'oa-limit', label: tx.perPage, value: q.limit, sizes: PAGE_SIZES }}
-              invalid={parsed.success ? undefined : tx.badFilters}
-            >
+            <ConsoleFilters tx={tx} path={path} idPrefix="oa" limit={q.limit} ok={parsed.success}>
               <div className="field">
                 <label htmlFor="oa-actor">{tx.actor}</label>
                 <input id="oa-actor" name="actor" defaultValue={q.actor} />
@@ -85,7 +77,7 @@ export function AuditPage({ query = '' }: { query?: string }) {
                 <input id="oa-id" name="target_id" defaultValue={q.target_id} />
               </div>
               <DateRangeFields id="oa" start={q.start} end={q.end} labels={tx} />
-            </FilterForm>
+            </ConsoleFilters>
             <section className="card" aria-labelledby="oa-title">
               <div className="card-head">
                 <h2 id="oa-title">{tx.titles.audit}</h2>

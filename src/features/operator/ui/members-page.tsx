@@ -5,8 +5,9 @@ import { getDb } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';
 import { listGroups } from '../groups';
 import { listMembers } from '../members';
-import { memberListSchema, PAGE_SIZES } from '../schemas';
-import { DateRangeFields, FilterForm } from '~/ui/filter-form';
+import { memberListSchema } from '../schemas';
+import { DateRangeFields } from '~/ui/filter-form';
+import { ConsoleFilters } from './filters';
 import { Pager } from '~/ui/pager';
 import { ConsoleShell, withQuery } from './shell';
 import { fill } from '../texts';
@@ -38,16 +39,7 @@ export function MembersPage({ query = '' }: { query?: string }) {
           });
         return (
           <>
-            <FilterForm
-              action={path}
-              label={tx.filters}
-              className="op-filters"
-              actionsClass="op-filter-actions"
-              apply={tx.apply}
-              reset={tx.reset}
-              perPage={{ id: 'om-limit', label: tx.perPage, value: q.limit, sizes: PAGE_SIZES }}
-              invalid={parsed.success ? undefined : tx.badFilters}
-            >
+            <ConsoleFilters tx={tx} path={path} idPrefix="om" limit={q.limit} ok={parsed.success}>
               <div className="field">
                 <label htmlFor="om-keyword">{tx.keyword}</label>
                 <input id="om-keyword" name="keyword" type="search" defaultValue={q.keyword} placeholder={tx.keywordHint} />
@@ -72,7 +64,7 @@ export function MembersPage({ query = '' }: { query?: string }) {
                 </select>
               </div>
               <DateRangeFields id="om" start={q.start} end={q.end} labels={{ start: tx.joinedFrom, end: tx.joinedTo }} />
-            </FilterForm>
+            </ConsoleFilters>
             <section className="card" aria-labelledby="om-title">
               <div className="card-head">
                 <h2 id="om-title">{tx.titles.members}</h2>

@@ -41,6 +41,24 @@ export function SealAddForms({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ form: 'add' | 'generate'; message: string } | null>(null);
   const [round, setRound] = useState(0);
+  const kindField = (id: string) => (
+    <div className="field">
+      <label htmlFor={id}>{text.kind}</label>
+      <select id={id} name="kind" defaultValue="official">
+        {KINDS.map((k) => (
+          <option key={k} value={k}>
+            {text.kinds[k]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const formError = (form: 'add' | 'generate') =>
+    error?.form === form ? (
+      <p className="field-error" role="alert">
+        {error.message}
+      </p>
+    ) : null;
 
   const send = async (form: 'add' | 'generate', data: Record<string, unknown>) => {
     if (busy) return;
@@ -99,16 +117,7 @@ export function SealAddForms({
           <label htmlFor="seal-add-name">{text.name}</label>
           <input id="seal-add-name" name="name" maxLength={30} required />
         </div>
-        <div className="field">
-          <label htmlFor="seal-add-kind">{text.kind}</label>
-          <select id="seal-add-kind" name="kind" defaultValue="official">
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {text.kinds[k]}
-              </option>
-            ))}
-          </select>
-        </div>
+        {kindField('seal-add-kind')}
         <div className="field">
           <label htmlFor="seal-add-company">{text.company}</label>
           <input id="seal-add-company" name="company_name" maxLength={40} defaultValue={company} required />
@@ -117,11 +126,7 @@ export function SealAddForms({
           <label htmlFor="seal-add-diameter">{text.diameter}</label>
           <input id="seal-add-diameter" name="diameter_mm" type="number" min={30} max={60} defaultValue={40} />
         </div>
-        {error?.form === 'add' ? (
-          <p className="field-error" role="alert">
-            {error.message}
-          </p>
-        ) : null}
+        {formError('add')}
         <button type="submit" className="btn btn-primary" disabled={busy || fileId === null}>
           {text.submit}
         </button>
@@ -141,25 +146,12 @@ export function SealAddForms({
           <label htmlFor="seal-gen-company">{text.company}</label>
           <input id="seal-gen-company" name="company_name" maxLength={24} defaultValue={company} required />
         </div>
-        <div className="field">
-          <label htmlFor="seal-gen-kind">{text.kind}</label>
-          <select id="seal-gen-kind" name="kind" defaultValue="official">
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {text.kinds[k]}
-              </option>
-            ))}
-          </select>
-        </div>
+        {kindField('seal-gen-kind')}
         <div className="field">
           <label htmlFor="seal-gen-inner">{text.innerText}</label>
           <input id="seal-gen-inner" name="inner_text" maxLength={10} />
         </div>
-        {error?.form === 'generate' ? (
-          <p className="field-error" role="alert">
-            {error.message}
-          </p>
-        ) : null}
+        {formError('generate')}
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {text.submitGenerate}
         </button>

@@ -98,6 +98,18 @@ export async function SealReviewPage({ query = '' }: { query?: string }) {
           <ul className="seal-grid">
             {result.list.map((s) => {
               const label = `${s.company_name} ${s.name}`;
+              // Reject and revoke ask for a reason (the API refuses an empty one).
+              const withReason = (verb: 'reject' | 'revoke') => (
+                <SealAction
+                  url={`/userapi/v1/operator/seal/${verb}`}
+                  id={s.id}
+                  label={tx.review[verb]}
+                  field="reason"
+                  placeholder={tx.review.reason}
+                  requiredMessage={tx.review.reasonRequired}
+                  target={label}
+                />
+              );
               return (
                 <li key={s.id} className="seal-card" data-seal={s.id}>
                   <img
@@ -129,28 +141,10 @@ export async function SealReviewPage({ query = '' }: { query?: string }) {
                         target={label}
                         primary
                       />
-                      <SealAction
-                        url="/userapi/v1/operator/seal/reject"
-                        id={s.id}
-                        label={tx.review.reject}
-                        field="reason"
-                        placeholder={tx.review.reason}
-                        requiredMessage={tx.review.reasonRequired}
-                        target={label}
-                      />
+                      {withReason('reject')}
                     </>
                   ) : null}
-                  {canReview && s.status === 'approved' ? (
-                    <SealAction
-                      url="/userapi/v1/operator/seal/revoke"
-                      id={s.id}
-                      label={tx.review.revoke}
-                      field="reason"
-                      placeholder={tx.review.reason}
-                      requiredMessage={tx.review.reasonRequired}
-                      target={label}
-                    />
-                  ) : null}
+                  {canReview && s.status === 'approved' ? withReason('revoke') : null}
                 </li>
               );
             })}
