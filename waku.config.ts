@@ -31,7 +31,7 @@ function buildId(): Plugin {
  * entry chunk (moving them in makes a cycle with the entry; see git history of this file).
  */
 const ALWAYS_MOUNTED =
-  /(src[\\/](lib[\\/](navigation[\\/]|notify\.|member-centre-state\.|dropdowns\.|time-zone-cookie\.|prefs-(forms|cookie)\.)|islands[\\/](client-runtime|notifications)\.)|node_modules[\\/](valtio|nprogress|proxy-compare)[\\/])/;
+  /(src[\\/](lib[\\/](navigation[\\/]|notify\.|member-centre-state\.|dropdowns\.|time-zone-cookie\.|prefs-(forms|cookie)\.)|ui[\\/](client-runtime|notifications)\.)|node_modules[\\/](valtio|nprogress|proxy-compare)[\\/])/;
 
 /** Waku on Bun; the browser runs Waku's own client with React DOM (decision 0012). */
 export default defineConfig({

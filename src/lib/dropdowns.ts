@@ -1,7 +1,7 @@
 /**
  * Header dropdowns (`<details data-autoclose>`) and drawer toggles (`<input data-collapse>`) in the
  * browser: Escape closes the open dropdown and gives focus back to its summary, a click outside
- * closes it. Installed by the browser runtime (src/islands/client-runtime.tsx).
+ * closes it. Installed by the browser runtime (src/ui/client-runtime.tsx).
  */
 
 /** Unchecks the drawer toggles and closes every open dropdown but `except`. */

@@ -2,7 +2,7 @@
  * Toast notifications and the global loading indicator, as a tiny valtio store.
  *
  * - `notify({type, message, duration?})` queues a toast; the Notifications island
- *   (src/islands/notifications.tsx, mounted once in the root layout) renders the stack.
+ *   (src/ui/notifications.tsx, mounted once in the root layout) renders the stack.
  *   Timers live here, not in the island, so a toast expires even if nothing renders it and
  *   the rules are testable without React. Hovering or focusing a toast pauses its timer.
  * - `loading.open()` / `loading.close()` is a counter: the indicator shows with the first of

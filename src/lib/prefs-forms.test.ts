@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from 'bun:test';
 import { cleanup, render } from '@testing-library/react';
 import { createElement } from 'react';
-import { PrefsBar } from '~/components/prefs-bar';
+import { PrefsBar } from '~/features/shell/ui';
 import { loadT } from './i18n';
 import { installPrefForms } from './prefs-forms';
 

@@ -1,10 +1,10 @@
 /**
- * The language and theme switches in the browser (markup: src/components/prefs-bar.tsx). Without
+ * The language and theme switches in the browser (markup: src/features/shell/ui/prefs-bar.tsx). Without
  * JavaScript they are form posts (POST /lang, /theme: the server sets the cookie and answers 303).
  * With it one delegated submit listener takes over: the language sets `ba-lang` and reloads, so
  * the server renders the page again in it; the theme flips `<html data-theme>` at once, stores
  * `ba-theme` and turns every theme switch of the page around, without a reload. Installed by the
- * browser runtime (src/islands/client-runtime.tsx) on every page.
+ * browser runtime (src/ui/client-runtime.tsx) on every page.
  */
 import { setPrefCookie } from './prefs-cookie';
 

@@ -1,7 +1,7 @@
 /**
  * Tells the server the browser's time zone (cookie `ba-tz`) so dates and greetings rendered on
  * the server match the member's clock (spec §9); until then the site's zone is used. Called by the
- * browser runtime (src/islands/client-runtime.tsx).
+ * browser runtime (src/ui/client-runtime.tsx).
  */
 export function syncTimeZoneCookie(): void {
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;

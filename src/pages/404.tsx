@@ -1,9 +1,7 @@
 /** Not found: HTTP 404 with `Page not found: {path}` and the title `Page Not Found - {siteName}`. */
-import { Brand } from '~/components/brand';
+import { Brand, PrefsBar, SiteFooter } from '~/features/shell/ui';
 import { Icon } from '~/ui/icon';
 import { PageTitle } from '~/ui/page-title';
-import { PrefsBar } from '~/components/prefs-bar';
-import { SiteFooter } from '~/components/site-footer';
 import { pageContext, pagePath } from '~/ui/page-context';
 
 export default async function NotFound() {

@@ -2,8 +2,8 @@
 import type { ReactNode } from 'react';
 import '../styles/index.css';
 import { pageContext } from '~/ui/page-context';
-import { ClientRuntime } from '~/islands/client-runtime';
-import { Notifications } from '~/islands/notifications';
+import { ClientRuntime } from '~/ui/client-runtime';
+import { Notifications } from '~/ui/notifications';
 import { requestMessages } from '~/lib/http/messages';
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

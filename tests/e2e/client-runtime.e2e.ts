@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO, loginViaForm, waitForHydration } from './helpers';
 
 /**
- * What the browser runtime (src/islands/client-runtime.tsx, mounted by the root layout) does on
+ * What the browser runtime (src/ui/client-runtime.tsx, mounted by the root layout) does on
  * every page, public ones too: in-app links, the language and theme switches, the time-zone
  * cookie, the header dropdowns.
  */

@@ -11,7 +11,7 @@
  *   delegated listener and `aria-current`. nav-anchors.ts.
  * - `installChunkReload()`: chunk-load recovery (chunk-guard.ts over chunk-reload.ts).
  * - the hourly build check (update-check.ts).
- * ClientRuntime (src/islands/client-runtime.tsx) binds Waku's router and starts all of it once
+ * ClientRuntime (src/ui/client-runtime.tsx) binds Waku's router and starts all of it once
  * per page (bindings.ts, page-runtime.ts).
  */
 export {

@@ -1,7 +1,6 @@
 /** Public layout (home): transparent header over the hero, then the footer. */
 import type { ReactNode } from 'react';
-import { SiteFooter } from '~/components/site-footer';
-import { SiteHeader } from '~/components/site-header';
+import { SiteFooter, SiteHeader } from '~/features/shell/ui';
 import { pageContext } from '~/ui/page-context';
 
 export default async function PublicLayout({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
 /** Home: hero with the site name and tagline, member-centre button, product teasers, why us. */
-import { HeroArt } from '~/components/hero-art';
+import { HeroArt } from '~/features/shell/ui';
 import { Icon } from '~/ui/icon';
 import { PageTitle } from '~/ui/page-title';
 import { PRODUCTS } from '~/components/products';

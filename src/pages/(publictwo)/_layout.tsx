@@ -1,7 +1,6 @@
 /** The second public layout (offer, product): solid header, content column, footer. */
 import type { ReactNode } from 'react';
-import { SiteFooter } from '~/components/site-footer';
-import { SiteHeader } from '~/components/site-header';
+import { SiteFooter, SiteHeader } from '~/features/shell/ui';
 import { pageContext } from '~/ui/page-context';
 
 export default async function PublicTwoLayout({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@
  * premium and its breakdown, updating live once JavaScript runs; Buy goes through login to the
  * prefilled order form. The quote uses the same function as the quote API and the order.
  */
-import { PageBand } from '~/components/page-band';
+import { PageBand } from '~/ui/page-band';
 import { pageContext } from '~/ui/page-context';
 import { orderText } from '~/components/order-text';
 import { apiMessage } from '~/features/_shared/messages';

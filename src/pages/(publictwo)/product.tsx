@@ -5,7 +5,7 @@
  */
 import '~/components/order-page.css';
 import { Icon } from '~/ui/icon';
-import { PageBand } from '~/components/page-band';
+import { PageBand } from '~/ui/page-band';
 import { pageContext } from '~/ui/page-context';
 import { fill, orderText } from '~/components/order-text';
 import { PRODUCTS } from '~/components/products';

@@ -7,11 +7,9 @@
 import { apiMessage } from '~/features/_shared/messages';
 import { safeLocalPath } from '~/lib/safe-path';
 import { unstable_redirect } from 'waku/router/server';
-import { Brand } from '~/components/brand';
+import { Brand, PrefsBar, SiteFooter } from '~/features/shell/ui';
 import { Icon } from '~/ui/icon';
 import { PageTitle } from '~/ui/page-title';
-import { PrefsBar } from '~/components/prefs-bar';
-import { SiteFooter } from '~/components/site-footer';
 import { pageContext } from '~/ui/page-context';
 import { loginText } from '../texts';
 import { loginCaptchaOn } from '../sign-in';

@@ -6,7 +6,7 @@
  * The comparison is a client component (`./verify-file.tsx`).
  */
 import { Notice } from '~/ui/notice';
-import { PageBand } from '~/components/page-band';
+import { PageBand } from '~/ui/page-band';
 import { pageContext } from '~/ui/page-context';
 import { sealText } from '../texts';
 import { apiMessage } from '~/features/_shared/messages';

@@ -4,9 +4,7 @@
  * and the footer. The area under the 60 px header is 100vh - 60px and scrolls on its own.
  */
 import type { ReactNode } from 'react';
-import { MemberHeader } from '~/components/member-header';
-import { MemberSidebar } from '~/components/member-sidebar';
-import { SiteFooter } from '~/components/site-footer';
+import { MemberHeader, MemberSidebar, SiteFooter } from '~/features/shell/ui';
 import { pageContext } from '~/ui/page-context';
 import { memberShellEtag } from '~/server/shell-etag';
 

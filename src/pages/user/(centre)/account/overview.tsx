@@ -6,7 +6,7 @@
  */
 import type { PageProps } from 'waku/router';
 import { AccountChart } from '~/components/account-chart';
-import { Avatar } from '~/components/avatar';
+import { Avatar } from '~/ui/avatar';
 import { Icon, routeIcon } from '~/ui/icon';
 import { PageFrame } from '~/ui';
 import { NavAnchor } from '~/ui/nav-anchor';

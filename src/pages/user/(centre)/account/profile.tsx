@@ -5,7 +5,7 @@
  */
 import { GenderIcon } from '~/islands/gender-icon';
 import { accountFormTexts } from '~/components/account-texts';
-import { Avatar } from '~/components/avatar';
+import { Avatar } from '~/ui/avatar';
 import { captchaText } from '~/features/captcha/texts';
 import { PageFrame } from '~/ui';
 import { SessionList } from '~/components/session-list';

@@ -1,5 +1,5 @@
 /** The user dropdown in the header: avatar + nickname, member-centre link, nav_user_menu entries, logout. */
-import { Avatar } from './avatar';
+import { Avatar } from '~/ui/avatar';
 import { Icon, routeIcon } from '~/ui/icon';
 import { MenuLink } from './menu-link';
 import { NavAnchor } from '~/ui/nav-anchor';

@@ -3,7 +3,7 @@
  * rendered on the server (works without JavaScript; a notification's page marks it read when
  * opened). "Mark all read" is the one button that needs JavaScript.
  */
-import './notification-bell.css';
+import './bell.css';
 import { bellSummary, noteLocale } from '~/features/notifications';
 import { ApiButton } from '~/ui/api-button';
 import { formatDate } from '~/lib/format';

@@ -5,7 +5,7 @@
  * It has no islands: it is a static region (rendered to HTML once, not hydrated), and its links
  * are `a[data-nav]` served by the one delegated navigation listener.
  */
-import { Avatar } from './avatar';
+import { Avatar } from '~/ui/avatar';
 import { HeadNav } from './head-nav';
 import { Icon, routeIcon } from '~/ui/icon';
 import { MenuLink } from './menu-link';

@@ -5,7 +5,7 @@
 import { Brand } from './brand';
 import { HeadNav } from './head-nav';
 import { Icon } from '~/ui/icon';
-import { NotificationBell } from './notification-bell';
+import { NotificationBell } from '~/features/notifications/ui';
 import { PrefsBar } from './prefs-bar';
 import { StaticRegion } from '~/ui/static-region';
 import { UserMenu } from './user-menu';
