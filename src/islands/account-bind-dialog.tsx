@@ -10,8 +10,7 @@ import { createPortal } from 'react-dom';
 import { changeBindSchema, verificationSchema } from '~/features/account/schemas';
 import { EMAIL_PATTERN, MOBILE_PATTERN } from '~/lib/fields';
 import { Field, FormNotice, type MessageTexts, useApiForm } from './account-form-kit';
-import type { ClickCaptchaText } from './click-captcha';
-import { SendCodeButton, type SendCodeText } from './send-code-button';
+import { type ClickCaptchaText, SendCodeButton, type SendCodeText } from '~/features/captcha/ui';
 
 export interface BindDialogText {
   open: string;

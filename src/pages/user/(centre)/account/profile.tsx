@@ -6,7 +6,7 @@
 import { GenderIcon } from '~/islands/gender-icon';
 import { accountFormTexts } from '~/components/account-texts';
 import { Avatar } from '~/ui/avatar';
-import { captchaText } from '~/components/captcha-text';
+import { captchaText } from '~/features/captcha/texts';
 import { PageFrame } from '~/ui';
 import { SessionList } from '~/components/session-list';
 import type { ContactRow } from '~/islands/account-profile-form';
