@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { apiMessage } from '~/features/_shared/messages';
 import { loginSchema } from '~/features/identity/schemas';
 import { checkInput } from '~/lib/schema';
-import { LoginForm } from './login-form';
+import { LoginForm } from '~/features/identity/ui/login-form';
 
 afterEach(cleanup);
 

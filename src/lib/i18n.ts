@@ -8,7 +8,7 @@
  *   strings with `{name}` placeholders.
  * - `loadT(locale, page)` loads common plus the page's own bundle. The page bundles sit in a
  *   static import map per locale, so Vite splits them into chunks and only the current page's
- *   chunk is loaded. A page with no bundle in a locale (en has no `team/allocation`, spec §2)
+ *   chunk is loaded. A page with no bundle in a locale (its texts are its area's `defineTexts` table)
  *   just gets the common messages.
  * - Islands get plain strings as props rather than bundles (keeps the RSC payload small).
  */
@@ -40,30 +40,16 @@ const PAGES: Record<Locale, Partial<Record<string, Loader>>> = {
   'zh-cn': {
     // public and sign-in pages
     index: () => import('../../i18n/zh-cn/index'),
-    'user/login': () => import('../../i18n/zh-cn/user/login'),
     'user/iframe': () => import('../../i18n/zh-cn/user/iframe'),
     // account area
     'user/account/overview': () => import('../../i18n/zh-cn/user/account/overview'),
-    // sealing area
-    'user/file/sealfile': () => import('../../i18n/zh-cn/user/file/sealfile'),
-    // team area
-    'user/team/addAccount': () => import('../../i18n/zh-cn/user/team/addAccount'),
-    'user/team/allocation': () => import('../../i18n/zh-cn/user/team/allocation'),
-    'user/team/teamMange': () => import('../../i18n/zh-cn/user/team/teamMange'),
   },
   en: {
     // public and sign-in pages
     index: () => import('../../i18n/en/index'),
-    'user/login': () => import('../../i18n/en/user/login'),
     'user/iframe': () => import('../../i18n/en/user/iframe'),
     // account area
     'user/account/overview': () => import('../../i18n/en/user/account/overview'),
-    // sealing area
-    'user/file/sealfile': () => import('../../i18n/en/user/file/sealfile'),
-    // team area
-    'user/team/addAccount': () => import('../../i18n/en/user/team/addAccount'),
-    // no 'user/team/allocation' in en (spec §2): the page falls back to common keys
-    'user/team/teamMange': () => import('../../i18n/en/user/team/teamMange'),
   },
 };
 

@@ -1,46 +1,89 @@
 /**
- * A list's filters as a plain GET form (decision 0014: lists live in the URL and work without
- * JavaScript): the fields, then Apply and Reset (a link to the unfiltered list); after the form,
- * the warning shown when the URL's filters were invalid and the list fell back to its defaults.
+ * A list's filter form (decision 0014): a GET form to the list's own path (the URL holds the
+ * filters, no JavaScript needed) with the area's fields, an optional page-size select, Filter and
+ * an optional Reset link back to the bare path. The area keeps its grid classes.
  */
 import type { ReactNode } from 'react';
 import { Notice } from './notice';
 
 export interface FilterFormProps {
-  /** The form's classes (the area's grid, e.g. `card order-filters`). */
-  className: string;
   /** The list's path: the form's action and the Reset link. */
-  path: string;
+  action: string;
   /** The form's accessible name. */
   label: string;
-  /** The class of the buttons' row (the area's, e.g. `order-filter-actions`). */
+  /** Classes after `card` (the area's filter grid, e.g. `team-filters`). */
+  className: string;
+  /** Class of the buttons' row (e.g. `team-filter-actions`). */
   actionsClass: string;
-  apply: ReactNode;
-  reset: ReactNode;
-  /** The warning after the form when the filters were invalid; nothing when they were fine. */
-  bad?: ReactNode;
+  apply: string;
+  /** Reset link text; none: no Reset link. */
+  reset?: string;
+  /** The page-size select (`name="limit"`), after the fields. */
+  perPage?: { id: string; label: string; value: number; sizes: readonly number[] };
+  /** Shown after the form when the filters in the URL were not valid (and the defaults apply). */
+  invalid?: string;
   children: ReactNode;
 }
 
-export function FilterForm({ className, path, label, actionsClass, apply, reset, bad, children }: FilterFormProps) {
+export function FilterForm({ action, label, className, actionsClass, apply, reset, perPage, invalid, children }: FilterFormProps) {
   return (
     <>
-      <form className={className} method="get" action={path} aria-label={label}>
+      <form className={`card ${className}`} method="get" action={action} aria-label={label}>
         {children}
+        {perPage ? (
+          <div className="field">
+            <label htmlFor={perPage.id}>{perPage.label}</label>
+            <select id={perPage.id} name="limit" defaultValue={String(perPage.value)}>
+              {perPage.sizes.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className={actionsClass}>
           <button type="submit" className="btn btn-primary btn-sm">
             {apply}
           </button>
-          <a href={path} className="btn btn-ghost btn-sm">
-            {reset}
-          </a>
+          {reset ? (
+            <a href={action} className="btn btn-ghost btn-sm">
+              {reset}
+            </a>
+          ) : null}
         </div>
       </form>
-      {bad ? (
+      {invalid ? (
         <Notice kind="warning" role="status">
-          <p>{bad}</p>
+          <p>{invalid}</p>
         </Notice>
       ) : null}
+    </>
+  );
+}
+
+/** Two date fields, `start` and `end` (ids `<id>-start`, `<id>-end`), for a day range filter. */
+export function DateRangeFields({
+  id,
+  start,
+  end,
+  labels,
+}: {
+  id: string;
+  start: string;
+  end: string;
+  labels: { start: string; end: string };
+}) {
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-start`}>{labels.start}</label>
+        <input id={`${id}-start`} name="start" type="date" defaultValue={start} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-end`}>{labels.end}</label>
+        <input id={`${id}-end`} name="end" type="date" defaultValue={end} />
+      </div>
     </>
   );
 }

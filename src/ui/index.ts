@@ -8,6 +8,6 @@ export { Pager, type PagerProps } from './pager';
 export { uiText } from './texts';
 export { type Column, DataTable, type DataTableProps } from './data-table';
 export { Timeline, type TimelineProps } from './timeline';
-export { FilterForm, type FilterFormProps } from './filter-form';
+export { DateRangeFields, FilterForm, type FilterFormProps } from './filter-form';
 export { findRecord, RecordMissing } from './record-missing';
 export { Field, type FieldProps, SelectField, type SelectFieldProps } from './field';

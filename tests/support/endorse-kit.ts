@@ -2,46 +2,14 @@
  * Test helpers of the endorsement and invoice tests (not shipped code paths): an API client over
  * `createApi()`, logins, and policies placed through the orders area's demo function.
  */
-import type { Envelope } from '~/features/_shared/envelope';
 import { demoOrder, type DemoOrderSpec, type OrderRecord, siteToday } from '~/features/orders';
-import { createApi } from '~/server/api';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { seedLedgerDemo } from '~/features/ledger';
 import { ensureDatabase } from '~/server/db/seed';
 import { setConfigValue } from '~/server/site-config';
 import { type Engine, freshDatabase, type TestDatabase } from './test-db';
 
-const ORIGIN = 'http://localhost';
-
-// biome-ignore lint/suspicious/noExplicitAny: replies are read field by field
-export type Reply = { status: number; body: Envelope<any>; headers: Headers; bytes?: Uint8Array };
-
-/** A JSON client of the API over one database. */
-export function apiClient(db: Db) {
-  const app = createApi({ getDb: () => db });
-  async function call(method: 'GET' | 'POST', path: string, token?: string, body?: unknown, lang = 'en'): Promise<Reply> {
-    const headers: Record<string, string> = { 'think-lang': lang, origin: ORIGIN };
-    if (token) headers['ba-user-token'] = token;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await app.request(`${ORIGIN}/userapi/v1/${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const type = res.headers.get('content-type') ?? '';
-    if (type.includes('json')) return { status: res.status, body: await res.json(), headers: res.headers };
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    return { status: res.status, body: { code: 0, message: '', data: null, time: 0 }, headers: res.headers, bytes };
-  }
-  return {
-    get: (path: string, token?: string, lang?: string) => call('GET', path, token, undefined, lang),
-    post: (path: string, token: string | undefined, body: unknown, lang?: string) => call('POST', path, token, body, lang),
-    async login(account: string, password: string): Promise<string> {
-      const r = await call('POST', 'user/login', undefined, { account, password });
-      return r.body.data.userInfo.token;
-    },
-  };
-}
+export { apiClient, type Reply } from './api-client';
 
 export async function userId(db: Db, username: string): Promise<number> {
   const [u] = await db.sql`SELECT id FROM "user" WHERE username = ${username}`;

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decode, encode } from 'fast-png';
-import type { Envelope } from '~/features/_shared/envelope';
 import { fenToYuan } from '~/lib/money';
 import { createApi } from '~/server/api';
+import { apiClient } from '../../../tests/support/api-client';
 import { num } from '~/server/db/client';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { testOutbox } from '../../../tests/support/outbox';
@@ -36,21 +36,9 @@ for (const engine of engines()) {
     const ids: Record<string, number> = {};
     const tokens: Record<string, string> = {};
 
-    // biome-ignore lint/suspicious/noExplicitAny: replies are read field by field
-    type Reply = { status: number; body: Envelope<any> };
-    async function call(method: 'GET' | 'POST', path: string, token?: string, body?: unknown, lang = 'en'): Promise<Reply> {
-      const headers: Record<string, string> = { 'think-lang': lang, origin: ORIGIN };
-      if (token) headers['ba-user-token'] = token;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await app.request(`${ORIGIN}/userapi/v1/${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json() };
-    }
-    const get = (path: string, token?: string, lang?: string) => call('GET', path, token, undefined, lang);
-    const post = (path: string, token: string | undefined, body: unknown, lang?: string) => call('POST', path, token, body, lang);
+    let api: ReturnType<typeof apiClient>;
+    const get = (path: string, token?: string, lang?: string) => api.get(path, token, lang);
+    const post = (path: string, token: string | undefined, body: unknown, lang?: string) => api.post(path, token, body, lang);
     async function login(account: string, password: string): Promise<string> {
       const r = await post('user/login', undefined, { account, password });
       expect(r.status).toBe(200);
@@ -71,6 +59,7 @@ for (const engine of engines()) {
     beforeAll(async () => {
       t = await freshDatabase(engine, { seed: true });
       app = createApi({ getDb: () => t.db });
+      api = apiClient(t.db);
       root = mkdtempSync(join(tmpdir(), 'account-uploads-'));
       setStorage(new LocalStorage(root));
       outbox.open();

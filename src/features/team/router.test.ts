@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
-import type { Envelope } from '~/features/_shared/envelope';
-import { createApi } from '~/server/api';
+import { apiClient, type Reply } from '../../../tests/support/api-client';
 import { listAudit } from '~/server/audit';
 import { num, nowSeconds } from '~/server/db/client';
 import { setConfigValue } from '~/server/site-config';
@@ -9,35 +8,20 @@ import { seedLedgerDemo } from '../ledger';
 import { seedTeamDemo } from './demo';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 
-const ORIGIN = 'http://localhost';
-
 // Logins and sub-account creation hash with argon2id on purpose: several per test, slow under load.
 setDefaultTimeout(30_000);
 
 for (const engine of engines()) {
   describe(`/userapi/v1/team/* on ${engine.name}`, () => {
     let t: TestDatabase;
-    let app: ReturnType<typeof createApi>;
     let demo: string;
     let manager: string;
     let site1: string;
     let ruleId: (name: string) => number;
 
-    // biome-ignore lint/suspicious/noExplicitAny: replies are read field by field
-    type Reply = { status: number; body: Envelope<any> };
-    async function call(method: 'GET' | 'POST', path: string, token?: string, body?: unknown, lang = 'en'): Promise<Reply> {
-      const headers: Record<string, string> = { 'think-lang': lang, origin: ORIGIN };
-      if (token) headers['ba-user-token'] = token;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await app.request(`${ORIGIN}/userapi/v1/${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json() };
-    }
-    const get = (path: string, token?: string, lang?: string) => call('GET', path, token, undefined, lang);
-    const post = (path: string, token: string | undefined, body: unknown, lang?: string) => call('POST', path, token, body, lang);
+    let api: ReturnType<typeof apiClient>;
+    const get = (path: string, token?: string, lang?: string) => api.get(path, token, lang);
+    const post = (path: string, token: string | undefined, body: unknown, lang?: string) => api.post(path, token, body, lang);
     async function login(account: string, password: string): Promise<Reply & { token: string }> {
       const r = await post('user/login', undefined, { account, password });
       return { ...r, token: r.body.data?.userInfo?.token ?? '' };
@@ -57,7 +41,7 @@ for (const engine of engines()) {
       // Only the areas these figures build on (ledger, team): other areas' demo data moves balances.
       t = await freshDatabase(engine);
       await ensureDatabase(t.db, { demo: true, demoSeeders: [seedLedgerDemo, seedTeamDemo] });
-      app = createApi({ getDb: () => t.db });
+      api = apiClient(t.db);
       demo = (await login('demo', 'Demo#2026')).token;
       manager = (await login('manager', 'Manager#2026')).token;
       site1 = (await login('demo_site1', 'Site1#2026')).token;
@@ -105,9 +89,9 @@ for (const engine of engines()) {
         ['GET', 'team/allocations'],
       ];
       for (const [method, path, body] of calls) {
-        expect((await call(method, path, site1, body)).status).toBe(403);
-        expect((await call(method, path, manager, body)).status).toBe(403);
-        expect((await call(method, path, undefined, body)).status).toBe(401);
+        expect((await api.call(method, path, site1, body)).status).toBe(403);
+        expect((await api.call(method, path, manager, body)).status).toBe(403);
+        expect((await api.call(method, path, undefined, body)).status).toBe(401);
       }
     });
 

@@ -10,8 +10,7 @@ import { createPortal } from 'react-dom';
 import { changeBindSchema, verificationSchema } from '../schemas';
 import { EMAIL_PATTERN, MOBILE_PATTERN } from '~/lib/fields';
 import { Field, FormNotice, type MessageTexts, useApiForm } from './form-kit';
-import type { ClickCaptchaText } from '~/islands/click-captcha';
-import { SendCodeButton, type SendCodeText } from '~/islands/send-code-button';
+import { type ClickCaptchaText, SendCodeButton, type SendCodeText } from '~/features/captcha/ui';
 
 export interface BindDialogText {
   open: string;

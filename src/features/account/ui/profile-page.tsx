@@ -6,7 +6,7 @@
 import { GenderIcon } from './gender-icon';
 import { accountFormTexts } from '../texts';
 import { Avatar } from '~/ui/avatar';
-import { captchaText } from '~/components/captcha-text';
+import { captchaText } from '~/features/captcha/texts';
 import { PageFrame } from '~/ui';
 import { fill } from '~/lib/texts';
 import { accountText } from '../texts';

@@ -106,13 +106,14 @@ export function EndorseList({
   return (
     <div className="endorse">
       <FilterForm
-        className="card endorse-filters"
-        path={path}
+        action={path}
+        className="endorse-filters"
         label={t.filters.label}
         actionsClass="endorse-filter-actions"
         apply={t.filters.apply}
         reset={t.filters.reset}
-        bad={ok ? undefined : t.filters.bad}
+        invalid={ok ? undefined : t.filters.bad}
+        perPage={{ id: 'en-limit', label: t.filters.perPage, value: q.limit, sizes: ENDORSE_PAGE_SIZES }}
       >
         <SelectField
           id="en-status"
@@ -145,13 +146,6 @@ export function EndorseList({
             </Field>
           </>
         ) : null}
-        <SelectField
-          id="en-limit"
-          name="limit"
-          label={t.filters.perPage}
-          value={q.limit}
-          options={ENDORSE_PAGE_SIZES.map((n) => [n, n] as const)}
-        />
       </FilterForm>
       <section className="card" aria-labelledby="en-title">
         <div className="card-head">

@@ -1,14 +1,15 @@
 /** /user/operator/audit: the audit log with its filters in the URL and a CSV export of the same filter. */
 import * as v from 'valibot';
-import { Notice } from '~/ui/notice';
 import { formatDate } from '~/lib/format';
 import { getDb } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';
 import { listAuditLog } from '../audit-log';
-import { auditQuerySchema, PAGE_SIZES } from '../schemas';
+import { auditQuerySchema } from '../schemas';
+import { DateRangeFields } from '~/ui/filter-form';
+import { ConsoleFilters } from './filters';
 import { Pager } from '~/ui/pager';
 import { ConsoleShell, withQuery } from './shell';
-import { fill } from './text';
+import { fill } from '../texts';
 
 const DEFAULTS = v.parse(auditQuerySchema, {});
 const TARGETS = ['member', 'group', 'rule', 'settings'];
@@ -35,7 +36,7 @@ function summary(detail: Record<string, unknown>): string {
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
-export function AuditPage({ query }: { query: string }) {
+export function AuditPage({ query = '' }: { query?: string }) {
   return (
     <ConsoleShell
       page="audit"
@@ -51,7 +52,7 @@ export function AuditPage({ query }: { query: string }) {
         const href = (page: number) => withQuery(path, { ...filter, limit: q.limit === 20 ? '' : q.limit, page: page > 1 ? page : '' });
         return (
           <>
-            <form className="card op-filters" method="get" action={path} aria-label={tx.filters}>
+            <ConsoleFilters tx={tx} path={path} idPrefix="oa" limit={q.limit} ok={parsed.success}>
               <div className="field">
                 <label htmlFor="oa-actor">{tx.actor}</label>
                 <input id="oa-actor" name="actor" defaultValue={q.actor} />
@@ -75,38 +76,8 @@ export function AuditPage({ query }: { query: string }) {
                 <label htmlFor="oa-id">{tx.targetId}</label>
                 <input id="oa-id" name="target_id" defaultValue={q.target_id} />
               </div>
-              <div className="field">
-                <label htmlFor="oa-start">{tx.start}</label>
-                <input id="oa-start" name="start" type="date" defaultValue={q.start} />
-              </div>
-              <div className="field">
-                <label htmlFor="oa-end">{tx.end}</label>
-                <input id="oa-end" name="end" type="date" defaultValue={q.end} />
-              </div>
-              <div className="field">
-                <label htmlFor="oa-limit">{tx.perPage}</label>
-                <select id="oa-limit" name="limit" defaultValue={String(q.limit)}>
-                  {PAGE_SIZES.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="op-filter-actions">
-                <button type="submit" className="btn btn-primary btn-sm">
-                  {tx.apply}
-                </button>
-                <a href={path} className="btn btn-ghost btn-sm">
-                  {tx.reset}
-                </a>
-              </div>
-            </form>
-            {parsed.success ? null : (
-              <Notice kind="warning" role="status">
-                <p>{tx.badFilters}</p>
-              </Notice>
-            )}
+              <DateRangeFields id="oa" start={q.start} end={q.end} labels={tx} />
+            </ConsoleFilters>
             <section className="card" aria-labelledby="oa-title">
               <div className="card-head">
                 <h2 id="oa-title">{tx.titles.audit}</h2>

@@ -7,7 +7,7 @@ import { getDb } from '~/server/db/client';
 import { groupDetail, listGroups } from '../groups';
 import { type RuleItem, ruleTree } from '../rules';
 import { BackTo, ConsoleShell } from './shell';
-import { fill, type OperatorText } from './text';
+import { fill, type OperatorText } from '../texts';
 
 const API = '/userapi/v1/operator/group';
 
@@ -31,7 +31,7 @@ function RuleChecks({ items, held, tx, locale }: { items: RuleItem[]; held: Set<
   );
 }
 
-export function GroupsPage({ query }: { query: string }) {
+export function GroupsPage({ query = '' }: { query?: string }) {
   return (
     <ConsoleShell
       page="groups"

@@ -3,6 +3,7 @@
  * and the status, group, adjust and end-sessions dialogs. The dialogs are <details> disclosures
  * holding plain forms that post to the API (303 back here), so they work without JavaScript.
  */
+import type { ReactNode } from 'react';
 import { markRecordNotFound } from '~/server/context';
 import { Notice } from '~/ui/notice';
 import { formatDate, formatMoney } from '~/lib/format';
@@ -14,7 +15,7 @@ import { BackTo, ConsoleShell } from './shell';
 
 const API = '/userapi/v1/operator/member';
 
-export function MemberDetailPage({ query }: { query: string }) {
+export function MemberDetailPage({ query = '' }: { query?: string }) {
   return (
     <ConsoleShell
       page="memberDetail"
@@ -43,6 +44,20 @@ export function MemberDetailPage({ query }: { query: string }) {
         const tz = view.timeZone;
         const when = (t: number | null) => (t ? formatDate(t, 'YYYY-MM-DD HH:mm', tz) : tx.never);
         const requestId = `ui-${crypto.randomUUID()}`;
+        // A change behind a disclosure: a plain POST form back to this page, Save at the end.
+        const dialog = (summary: string, action: string, fields: ReactNode) => (
+          <details className="op-dialog">
+            <summary className="btn btn-ghost btn-sm">{summary}</summary>
+            <form method="post" action={`${API}/${action}`} className="op-form">
+              <BackTo here={here} />
+              <input type="hidden" name="id" value={m.id} />
+              {fields}
+              <button type="submit" className="btn btn-primary btn-sm">
+                {tx.save}
+              </button>
+            </form>
+          </details>
+        );
         return (
           <>
             <p>
@@ -75,88 +90,76 @@ export function MemberDetailPage({ query }: { query: string }) {
                 ))}
               </dl>
               <div className="op-dialogs">
-                {canEdit ? (
-                  <details className="op-dialog">
-                    <summary className="btn btn-ghost btn-sm">{tx.changeStatus}</summary>
-                    <form method="post" action={`${API}/status`} className="op-form">
-                      <BackTo here={here} />
-                      <input type="hidden" name="id" value={m.id} />
-                      <div className="field">
-                        <label htmlFor="md-status">{tx.status}</label>
-                        <select id="md-status" name="status" defaultValue={m.status === 'enable' ? 'disable' : 'enable'}>
-                          <option value="enable">{tx.enable}</option>
-                          <option value="disable">{tx.disable}</option>
-                        </select>
-                      </div>
-                      <div className="field">
-                        <label htmlFor="md-status-reason">{tx.reason}</label>
-                        <input id="md-status-reason" name="reason" maxLength={200} />
-                      </div>
-                      <button type="submit" className="btn btn-primary btn-sm">
-                        {tx.save}
-                      </button>
-                    </form>
-                  </details>
-                ) : null}
-                {canEdit ? (
-                  <details className="op-dialog">
-                    <summary className="btn btn-ghost btn-sm">{tx.changeGroup}</summary>
-                    <form method="post" action={`${API}/group`} className="op-form">
-                      <BackTo here={here} />
-                      <input type="hidden" name="id" value={m.id} />
-                      <div className="field">
-                        <label htmlFor="md-group">{tx.group}</label>
-                        <select id="md-group" name="group_id" defaultValue={String(m.group.id)}>
-                          {groups.list
-                            .filter((g) => g.status === 1)
-                            .map((g) => (
-                              <option key={g.id} value={g.id}>
-                                {g.name}
-                              </option>
-                            ))}
-                        </select>
-                      </div>
-                      <button type="submit" className="btn btn-primary btn-sm">
-                        {tx.save}
-                      </button>
-                    </form>
-                  </details>
-                ) : null}
-                {canAdjust ? (
-                  <details className="op-dialog">
-                    <summary className="btn btn-ghost btn-sm">{tx.adjust}</summary>
-                    <form method="post" action={`${API}/adjust`} className="op-form">
-                      <BackTo here={here} />
-                      <input type="hidden" name="id" value={m.id} />
-                      {/* One id per rendered form: a double submit replays, never adjusts twice. */}
-                      <input type="hidden" name="request_id" value={requestId} />
-                      <div className="field">
-                        <label htmlFor="md-kind">{tx.adjustKind}</label>
-                        <select id="md-kind" name="kind" defaultValue="money">
-                          <option value="money">{tx.kindMoney}</option>
-                          <option value="score">{tx.kindScore}</option>
-                        </select>
-                      </div>
-                      <div className="field">
-                        <label htmlFor="md-amount">{tx.amount}</label>
-                        <input id="md-amount" name="amount" inputMode="decimal" required aria-describedby="md-amount-hint" />
-                        <span id="md-amount-hint" className="op-hint">
-                          {tx.amountHint}
-                        </span>
-                      </div>
-                      <div className="field">
-                        <label htmlFor="md-reason">{tx.reason}</label>
-                        <input id="md-reason" name="reason" required minLength={2} maxLength={200} aria-describedby="md-reason-hint" />
-                        <span id="md-reason-hint" className="op-hint">
-                          {tx.reasonHint}
-                        </span>
-                      </div>
-                      <button type="submit" className="btn btn-primary btn-sm">
-                        {tx.save}
-                      </button>
-                    </form>
-                  </details>
-                ) : null}
+                {canEdit
+                  ? dialog(
+                      tx.changeStatus,
+                      'status',
+                      <>
+                        <div className="field">
+                          <label htmlFor="md-status">{tx.status}</label>
+                          <select id="md-status" name="status" defaultValue={m.status === 'enable' ? 'disable' : 'enable'}>
+                            <option value="enable">{tx.enable}</option>
+                            <option value="disable">{tx.disable}</option>
+                          </select>
+                        </div>
+                        <div className="field">
+                          <label htmlFor="md-status-reason">{tx.reason}</label>
+                          <input id="md-status-reason" name="reason" maxLength={200} />
+                        </div>
+                      </>,
+                    )
+                  : null}
+                {canEdit
+                  ? dialog(
+                      tx.changeGroup,
+                      'group',
+                      <>
+                        <div className="field">
+                          <label htmlFor="md-group">{tx.group}</label>
+                          <select id="md-group" name="group_id" defaultValue={String(m.group.id)}>
+                            {groups.list
+                              .filter((g) => g.status === 1)
+                              .map((g) => (
+                                <option key={g.id} value={g.id}>
+                                  {g.name}
+                                </option>
+                              ))}
+                          </select>
+                        </div>
+                      </>,
+                    )
+                  : null}
+                {canAdjust
+                  ? dialog(
+                      tx.adjust,
+                      'adjust',
+                      <>
+                        {/* One id per rendered form: a double submit replays, never adjusts twice. */}
+                        <input type="hidden" name="request_id" value={requestId} />
+                        <div className="field">
+                          <label htmlFor="md-kind">{tx.adjustKind}</label>
+                          <select id="md-kind" name="kind" defaultValue="money">
+                            <option value="money">{tx.kindMoney}</option>
+                            <option value="score">{tx.kindScore}</option>
+                          </select>
+                        </div>
+                        <div className="field">
+                          <label htmlFor="md-amount">{tx.amount}</label>
+                          <input id="md-amount" name="amount" inputMode="decimal" required aria-describedby="md-amount-hint" />
+                          <span id="md-amount-hint" className="op-hint">
+                            {tx.amountHint}
+                          </span>
+                        </div>
+                        <div className="field">
+                          <label htmlFor="md-reason">{tx.reason}</label>
+                          <input id="md-reason" name="reason" required minLength={2} maxLength={200} aria-describedby="md-reason-hint" />
+                          <span id="md-reason-hint" className="op-hint">
+                            {tx.reasonHint}
+                          </span>
+                        </div>
+                      </>,
+                    )
+                  : null}
                 {canEdit ? (
                   <form method="post" action={`${API}/revokeSessions`}>
                     <BackTo here={here} />

@@ -1,19 +1,20 @@
 /** /user/operator/members: the member list with its filters in the URL (GET form, plain page links). */
 import * as v from 'valibot';
-import { Notice } from '~/ui/notice';
 import { formatDate, formatMoney } from '~/lib/format';
 import { getDb } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';
 import { listGroups } from '../groups';
 import { listMembers } from '../members';
-import { memberListSchema, PAGE_SIZES } from '../schemas';
+import { memberListSchema } from '../schemas';
+import { DateRangeFields } from '~/ui/filter-form';
+import { ConsoleFilters } from './filters';
 import { Pager } from '~/ui/pager';
 import { ConsoleShell, withQuery } from './shell';
-import { fill } from './text';
+import { fill } from '../texts';
 
 const DEFAULTS = v.parse(memberListSchema, {});
 
-export function MembersPage({ query }: { query: string }) {
+export function MembersPage({ query = '' }: { query?: string }) {
   return (
     <ConsoleShell
       page="members"
@@ -38,7 +39,7 @@ export function MembersPage({ query }: { query: string }) {
           });
         return (
           <>
-            <form className="card op-filters" method="get" action={path} aria-label={tx.filters}>
+            <ConsoleFilters tx={tx} path={path} idPrefix="om" limit={q.limit} ok={parsed.success}>
               <div className="field">
                 <label htmlFor="om-keyword">{tx.keyword}</label>
                 <input id="om-keyword" name="keyword" type="search" defaultValue={q.keyword} placeholder={tx.keywordHint} />
@@ -62,38 +63,8 @@ export function MembersPage({ query }: { query: string }) {
                   <option value="disable">{tx.disable}</option>
                 </select>
               </div>
-              <div className="field">
-                <label htmlFor="om-start">{tx.joinedFrom}</label>
-                <input id="om-start" name="start" type="date" defaultValue={q.start} />
-              </div>
-              <div className="field">
-                <label htmlFor="om-end">{tx.joinedTo}</label>
-                <input id="om-end" name="end" type="date" defaultValue={q.end} />
-              </div>
-              <div className="field">
-                <label htmlFor="om-limit">{tx.perPage}</label>
-                <select id="om-limit" name="limit" defaultValue={String(q.limit)}>
-                  {PAGE_SIZES.map((n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="op-filter-actions">
-                <button type="submit" className="btn btn-primary btn-sm">
-                  {tx.apply}
-                </button>
-                <a href={path} className="btn btn-ghost btn-sm">
-                  {tx.reset}
-                </a>
-              </div>
-            </form>
-            {parsed.success ? null : (
-              <Notice kind="warning" role="status">
-                <p>{tx.badFilters}</p>
-              </Notice>
-            )}
+              <DateRangeFields id="om" start={q.start} end={q.end} labels={{ start: tx.joinedFrom, end: tx.joinedTo }} />
+            </ConsoleFilters>
             <section className="card" aria-labelledby="om-title">
               <div className="card-head">
                 <h2 id="om-title">{tx.titles.members}</h2>

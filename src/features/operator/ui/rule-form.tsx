@@ -5,7 +5,7 @@ import type { RuleItem } from '../rules';
 import { EXTENDS, MENU_TYPES, RULE_TYPES } from '../schemas';
 import { type FlatRule, RULE_API, titleOf } from './rule-rows';
 import { BackTo } from './shell';
-import { fill, type OperatorText } from './text';
+import { fill, type OperatorText } from '../texts';
 
 /** The form section; `form` is the rule being edited (null: a new one under `newPid`, granted to `parentGroups` by default). */
 export function RuleForm({

@@ -2,7 +2,7 @@
 import type { Locale } from '~/lib/types';
 import { type FlatRule, RULE_API, titleOf } from './rule-rows';
 import { BackTo, withQuery } from './shell';
-import type { OperatorText } from './text';
+import type { OperatorText } from '../texts';
 
 /** The list section; the buttons only with `canEdit` (operator/rules/edit). */
 export function RuleTable({

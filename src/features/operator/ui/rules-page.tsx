@@ -11,7 +11,7 @@ import { RuleForm } from './rule-form';
 import { flatten } from './rule-rows';
 import { RuleTable } from './rule-table';
 import { ConsoleShell, withQuery } from './shell';
-import type { OperatorText } from './text';
+import type { OperatorText } from '../texts';
 
 function Preview({ nodes, tx }: { nodes: RuleNode[]; tx: OperatorText }) {
   if (!nodes.length) return <p className="op-empty">{tx.noMenus}</p>;
@@ -27,7 +27,7 @@ function Preview({ nodes, tx }: { nodes: RuleNode[]; tx: OperatorText }) {
   );
 }
 
-export function RulesPage({ query }: { query: string }) {
+export function RulesPage({ query = '' }: { query?: string }) {
   return (
     <ConsoleShell
       page="rules"

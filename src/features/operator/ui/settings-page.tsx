@@ -7,7 +7,7 @@ import { getDb } from '~/server/db/client';
 import { getSettings } from '../settings';
 import { SETTINGS, type SettingDef } from '../settings-schema';
 import { ConsoleShell } from './shell';
-import { fill } from './text';
+import { fill } from '../texts';
 
 const SECTIONS = ['site', 'login', 'upload', 'insurer'] as const;
 
@@ -70,7 +70,7 @@ function Field({ def, value, locale, error }: { def: SettingDef; value: unknown;
   );
 }
 
-export function SettingsPage({ query }: { query: string }) {
+export function SettingsPage({ query = '' }: { query?: string }) {
   return (
     <ConsoleShell
       page="settings"

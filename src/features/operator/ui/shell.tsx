@@ -13,7 +13,7 @@ import type { PortalView } from '~/server/portal';
 import { getRequestContext, type Session } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
-import { type OperatorText, operatorText } from './text';
+import { type OperatorText, operatorText } from '../texts';
 import './operator.css';
 
 export type ConsolePage = keyof OperatorText['titles'];

@@ -109,13 +109,13 @@ function OrderListPage({ type, query }: { type: OrderType; query: string }) {
           // to HTML once and not hydrated.
           <StaticRegion id="order-list" className="orders">
             <FilterForm
-              className="card order-filters"
-              path={path}
+              className="order-filters"
+              action={path}
               label={o.filters.label}
               actionsClass="order-filter-actions"
               apply={o.filters.apply}
               reset={o.filters.reset}
-              bad={ok ? undefined : o.filters.bad}
+              invalid={ok ? undefined : o.filters.bad}
             >
               <SelectField
                 id="od-status"

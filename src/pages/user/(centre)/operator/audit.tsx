@@ -1,8 +1,6 @@
-/** /user/operator/audit (operator console, issue #14): rendered by the operator feature's page component. */
-import { AuditPage } from '~/features/operator';
+/** /user/operator/audit (operator console, issue #14) — the page is the operator area's (`src/features/operator/ui`). */
+import { AuditPage } from '~/features/operator/ui';
 
-export default function OperatorAuditPage({ query }: { query?: string }) {
-  return <AuditPage query={query ?? ''} />;
-}
+export default AuditPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

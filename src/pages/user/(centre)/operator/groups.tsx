@@ -1,8 +1,6 @@
-/** /user/operator/groups (operator console, issue #14): rendered by the operator feature's page component. */
-import { GroupsPage } from '~/features/operator';
+/** /user/operator/groups (operator console, issue #14) — the page is the operator area's (`src/features/operator/ui`). */
+import { GroupsPage } from '~/features/operator/ui';
 
-export default function OperatorGroupsPage({ query }: { query?: string }) {
-  return <GroupsPage query={query ?? ''} />;
-}
+export default GroupsPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

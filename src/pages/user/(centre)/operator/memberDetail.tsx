@@ -1,8 +1,6 @@
-/** /user/operator/memberDetail (operator console, issue #14): rendered by the operator feature's page component. */
-import { MemberDetailPage } from '~/features/operator';
+/** /user/operator/memberDetail (operator console, issue #14) — the page is the operator area's (`src/features/operator/ui`). */
+import { MemberDetailPage } from '~/features/operator/ui';
 
-export default function OperatorMemberDetailPage({ query }: { query?: string }) {
-  return <MemberDetailPage query={query ?? ''} />;
-}
+export default MemberDetailPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

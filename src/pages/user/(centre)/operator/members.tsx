@@ -1,8 +1,6 @@
-/** /user/operator/members (operator console, issue #14): rendered by the operator feature's page component. */
-import { MembersPage } from '~/features/operator';
+/** /user/operator/members (operator console, issue #14) — the page is the operator area's (`src/features/operator/ui`). */
+import { MembersPage } from '~/features/operator/ui';
 
-export default function OperatorMembersPage({ query }: { query?: string }) {
-  return <MembersPage query={query ?? ''} />;
-}
+export default MembersPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

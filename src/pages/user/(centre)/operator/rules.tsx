@@ -1,8 +1,6 @@
-/** /user/operator/rules (operator console, issue #14): rendered by the operator feature's page component. */
-import { RulesPage } from '~/features/operator';
+/** /user/operator/rules (operator console, issue #14) — the page is the operator area's (`src/features/operator/ui`). */
+import { RulesPage } from '~/features/operator/ui';
 
-export default function OperatorRulesPage({ query }: { query?: string }) {
-  return <RulesPage query={query ?? ''} />;
-}
+export default RulesPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

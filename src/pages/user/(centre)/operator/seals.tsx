@@ -1,8 +1,6 @@
-/** /user/operator/seals (issue #13): the operator's review of members' seals. */
-import { SealReview } from '~/components/seal-review';
+/** /user/operator/seals (issue #13): the operator's review of members' seals — the page is the sealing area's (`src/features/sealing/ui`). */
+import { SealReviewPage } from '~/features/sealing/ui';
 
-export default function OperatorSealsPage({ query }: { query?: string }) {
-  return <SealReview query={query ?? ''} />;
-}
+export default SealReviewPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,8 +1,6 @@
-/** /user/operator/settings (operator console, issue #14): rendered by the operator feature's page component. */
-import { SettingsPage } from '~/features/operator';
+/** /user/operator/settings (operator console, issue #14) — the page is the operator area's (`src/features/operator/ui`). */
+import { SettingsPage } from '~/features/operator/ui';
 
-export default function OperatorSettingsPage({ query }: { query?: string }) {
-  return <SettingsPage query={query ?? ''} />;
-}
+export default SettingsPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,12 +1,6 @@
-/** /user/team/addAccount: add a sub-account, or with `?id=` edit one (issue #12). */
-import type { PageProps } from 'waku/router';
-import { PageFrame } from '~/ui';
-import { TeamAccountEditor } from '~/components/team-account-editor';
+/** /user/team/addAccount: add a sub-account, or with `?id=` edit one — the page is the team area's (`src/features/team/ui`). */
+import { TeamAddAccountPage } from '~/features/team/ui';
 
-export default function TeamAddAccountPage({ query }: PageProps<'/user/team/addAccount'>) {
-  // Editing names the sub-account in the heading itself (the editor renders it).
-  const editing = new URLSearchParams(query ?? '').has('id');
-  return <PageFrame page="user/team/addAccount" bare={editing} render={({ t }) => <TeamAccountEditor query={query ?? ''} t={t} />} />;
-}
+export default TeamAddAccountPage;
 
 export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -1,0 +1,112 @@
+/**
+ * Texts of the login page (log in, register, reset a password), per language (`defineTexts`,
+ * decision 0014). The click captcha's texts are the captcha area's.
+ */
+import { defineTexts } from '~/lib/texts';
+
+const zh = {
+  title: '登录',
+  heading: '登录{siteName}',
+  lead: '使用用户名、邮箱或手机号登录会员中心。',
+  account: '账号',
+  accountPlaceholder: '用户名 / 邮箱 / 手机号',
+  password: '密码',
+  passwordPlaceholder: '请输入密码',
+  keep: '保持登录',
+  submit: '登录',
+  submitting: '正在登录…',
+  asideTitle: '一个账号，管好全公司的保单',
+  aside: {
+    a: '投保、批改、发票一站办理',
+    b: '子账号分级管理，权限清晰',
+    c: '理赔进度实时可查',
+  },
+  tabs: { login: '登录', register: '注册', retrieve: '找回密码' },
+  forgot: '忘记密码？',
+  registerHeading: '注册新账户',
+  registerLead: '用邮箱或手机号接收验证码完成注册。',
+  retrieveHeading: '找回密码',
+  retrieveLead: '验证码会发送到账户绑定的邮箱或手机。',
+  noChannels: '暂不支持自助注册和找回密码，请联系您的客户经理。',
+  needsScript: '登录需要完成安全验证，请启用浏览器的 JavaScript。',
+  codeForm: {
+    channel: '验证码接收方式',
+    byEmail: '邮箱',
+    byMobile: '手机号',
+    username: '用户名',
+    password: '密码',
+    newPassword: '新密码',
+    email: '邮箱',
+    mobile: '手机号',
+    code: '验证码',
+    submitRegister: '注册',
+    submitRetrieve: '修改密码',
+    submitting: '正在提交…',
+    done: '密码已修改，请重新登录',
+    send: '获取验证码',
+    resend: '{seconds} 秒后重新发送',
+  },
+  errors: {
+    failed: '账号或密码错误',
+    required: '请填写账号和密码',
+    expired: '登录已过期，请重新登录',
+    closed: '会员中心已关闭',
+    unknown: '登录失败，请重试',
+  },
+};
+
+type Texts = typeof zh;
+
+const en: Texts = {
+  title: 'Login',
+  heading: 'Log in to {siteName}',
+  lead: 'Use your username, email or mobile number.',
+  account: 'Account',
+  accountPlaceholder: 'Username / email / mobile',
+  password: 'Password',
+  passwordPlaceholder: 'Your password',
+  keep: 'Keep me logged in',
+  submit: 'Log in',
+  submitting: 'Logging in…',
+  asideTitle: "One login for all of your company's policies",
+  aside: {
+    a: 'Buy, endorse and invoice in one place',
+    b: 'Sub-accounts with clear permissions',
+    c: 'Follow claims as they progress',
+  },
+  tabs: { login: 'Log in', register: 'Register', retrieve: 'Reset password' },
+  forgot: 'Forgot password?',
+  registerHeading: 'Create an account',
+  registerLead: 'We send a code to your e-mail or mobile to finish registering.',
+  retrieveHeading: 'Reset your password',
+  retrieveLead: 'The code goes to the e-mail or mobile on your account.',
+  noChannels: 'Self-service registration and password reset are not available; please contact your account manager.',
+  needsScript: 'Logging in includes a security check: please turn on JavaScript in your browser.',
+  codeForm: {
+    channel: 'Receive the code by',
+    byEmail: 'E-mail',
+    byMobile: 'Mobile',
+    username: 'Username',
+    password: 'Password',
+    newPassword: 'New password',
+    email: 'E-mail',
+    mobile: 'Mobile number',
+    code: 'Code',
+    submitRegister: 'Register',
+    submitRetrieve: 'Change password',
+    submitting: 'Sending…',
+    done: 'Password changed, please log in again',
+    send: 'Send code',
+    resend: 'Send again in {seconds} s',
+  },
+  errors: {
+    failed: 'Incorrect account or password',
+    required: 'Please enter your account and password',
+    expired: 'Your session expired, please log in again',
+    closed: 'The member centre is closed',
+    unknown: 'Login failed, please try again',
+  },
+};
+
+export const loginText = defineTexts('identity', { 'zh-cn': zh, en });
+export type LoginText = ReturnType<typeof loginText>;

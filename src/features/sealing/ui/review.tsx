@@ -1,0 +1,156 @@
+/**
+ * /user/operator/seals: seals waiting for review, oldest first, each image on a checkerboard (so a
+ * white background shows), with approve / reject for `operator/seals/review` holders; approved
+ * seals can be revoked. Operator-only: a group's '*' never grants the page.
+ */
+import { apiMessage } from '~/features/_shared/messages';
+import { SEAL_STATUSES, type SealStatus } from '../schemas';
+import { operatorListSeals } from '../seals';
+import { SealAction } from './action';
+import { LedgerPager } from './ledger-pager';
+import { formatDate } from '~/lib/format';
+import { getRequestContext } from '~/server/context';
+import { getDb } from '~/server/db/client';
+import { hasExplicitRule } from '~/server/permissions';
+import { FilterForm } from '~/ui/filter-form';
+import { Notice } from '~/ui/notice';
+import { pageContext } from '~/ui/page-context';
+import { PageTitle } from '~/ui/page-title';
+import { fill, sealText } from '../texts';
+import './seal.css';
+
+export async function SealReviewPage({ query = '' }: { query?: string }) {
+  const { view } = await pageContext('user/operator/seals');
+  const tx = sealText(view.locale);
+  const session = getRequestContext().session;
+  const db = getDb();
+  const head = (
+    <>
+      <PageTitle page={tx.review.title} siteName={view.site.siteName} />
+      <div className="page-head">
+        <h1 className="page-title">{tx.review.title}</h1>
+      </div>
+    </>
+  );
+  if (!session || !view.user || !(await hasExplicitRule(db, session, 'operator/seals'))) {
+    return (
+      <>
+        {head}
+        <Notice kind="danger" title={apiMessage(view.locale, 'forbidden')} role="alert">
+          <p>{apiMessage(view.locale, 'forbidden')}</p>
+        </Notice>
+      </>
+    );
+  }
+  const params = new URLSearchParams(query);
+  const raw = params.get('status') ?? 'pending';
+  const status = (SEAL_STATUSES as readonly string[]).includes(raw) ? (raw as SealStatus) : raw === '' ? '' : 'pending';
+  const keyword = (params.get('keyword') ?? '').trim().slice(0, 50);
+  const page = Math.min(Math.max(Number.parseInt(params.get('page') ?? '1', 10) || 1, 1), 100_000);
+  const limit = 20;
+  const [result, canReview] = await Promise.all([
+    operatorListSeals(db, { status, keyword, page, limit }),
+    hasExplicitRule(db, session, 'operator/seals/review'),
+  ]);
+  const pages = Math.max(1, Math.ceil(result.total / limit));
+  const link = (p: number) => {
+    const q = new URLSearchParams({ status });
+    if (keyword) q.set('keyword', keyword);
+    if (p > 1) q.set('page', String(p));
+    return `/user/operator/seals?${q}`;
+  };
+  return (
+    <>
+      {head}
+      <FilterForm
+        action="/user/operator/seals"
+        label={tx.files.filter}
+        className="ledger-filters"
+        actionsClass="ledger-filter-actions"
+        apply={tx.files.filter}
+      >
+        <div className="field">
+          <label htmlFor="sr-status">{tx.files.status}</label>
+          <select id="sr-status" name="status" defaultValue={status}>
+            <option value="">{tx.files.all}</option>
+            {SEAL_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {tx.statuses[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="sr-keyword">{tx.review.keyword}</label>
+          <input id="sr-keyword" name="keyword" defaultValue={keyword} maxLength={50} />
+        </div>
+      </FilterForm>
+      <section className="card" aria-labelledby="sr-title">
+        <div className="card-head ledger-head">
+          <h2 id="sr-title">{tx.review.title}</h2>
+          <p className="ledger-totals">{fill(tx.review.count, { n: result.total })}</p>
+        </div>
+        <p className="muted">{tx.review.lead}</p>
+        {result.list.length === 0 ? (
+          <p className="ledger-empty">{tx.review.none}</p>
+        ) : (
+          <ul className="seal-grid">
+            {result.list.map((s) => {
+              const label = `${s.company_name} ${s.name}`;
+              // Reject and revoke ask for a reason (the API refuses an empty one).
+              const withReason = (verb: 'reject' | 'revoke') => (
+                <SealAction
+                  url={`/userapi/v1/operator/seal/${verb}`}
+                  id={s.id}
+                  label={tx.review[verb]}
+                  field="reason"
+                  placeholder={tx.review.reason}
+                  requiredMessage={tx.review.reasonRequired}
+                  target={label}
+                />
+              );
+              return (
+                <li key={s.id} className="seal-card" data-seal={s.id}>
+                  <img
+                    className="seal-checker"
+                    src={`/userapi/v1/operator/seal/image?id=${s.id}`}
+                    alt={label}
+                    width={160}
+                    height={160}
+                    loading="lazy"
+                  />
+                  <strong>{s.name}</strong>
+                  <span>{s.company_name}</span>
+                  <span className="seal-meta">
+                    {tx.kinds[s.kind]} · {s.diameter_mm} mm · {s.source}
+                  </span>
+                  <span className="seal-meta">
+                    {tx.review.member}: {s.username} · {formatDate(s.created_at, 'YYYY-MM-DD HH:mm', view.timeZone)}
+                  </span>
+                  <span className={`seal-status seal-status-${s.status}`}>{tx.statuses[s.status]}</span>
+                  {s.reason ? <span className="seal-meta">{s.reason}</span> : null}
+                  {canReview && s.status === 'pending' ? (
+                    <>
+                      <SealAction
+                        url="/userapi/v1/operator/seal/approve"
+                        id={s.id}
+                        label={tx.review.approve}
+                        field="note"
+                        placeholder={tx.review.note}
+                        target={label}
+                        primary
+                      />
+                      {withReason('reject')}
+                    </>
+                  ) : null}
+                  {canReview && s.status === 'approved' ? withReason('revoke') : null}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <LedgerPager page={page} pages={pages} href={link} prev={tx.files.prev} next={tx.files.next} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * A JSON client of the API for tests: `createApi()` over one database, driven with `app.request()`
+ * (real routing, pipeline and handlers; no server). `get`/`post` take a token and a language.
+ */
+import type { Envelope } from '~/features/_shared/envelope';
+import { createApi } from '~/server/api';
+import type { Db } from '~/server/db/client';
+
+const ORIGIN = 'http://localhost';
+
+// biome-ignore lint/suspicious/noExplicitAny: replies are read field by field
+export type Reply = { status: number; body: Envelope<any>; headers: Headers; bytes?: Uint8Array };
+
+/** A JSON client of the API over one database. */
+export function apiClient(db: Db) {
+  const app = createApi({ getDb: () => db });
+  async function call(method: 'GET' | 'POST', path: string, token?: string, body?: unknown, lang = 'en'): Promise<Reply> {
+    const headers: Record<string, string> = { 'think-lang': lang, origin: ORIGIN };
+    if (token) headers['ba-user-token'] = token;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await app.request(`${ORIGIN}/userapi/v1/${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const type = res.headers.get('content-type') ?? '';
+    if (type.includes('json')) return { status: res.status, body: await res.json(), headers: res.headers };
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    return { status: res.status, body: { code: 0, message: '', data: null, time: 0 }, headers: res.headers, bytes };
+  }
+  return {
+    call,
+    get: (path: string, token?: string, lang?: string) => call('GET', path, token, undefined, lang),
+    post: (path: string, token: string | undefined, body: unknown, lang?: string) => call('POST', path, token, body, lang),
+    async login(account: string, password: string): Promise<string> {
+      const r = await call('POST', 'user/login', undefined, { account, password });
+      return r.body.data.userInfo.token;
+    },
+  };
+}
