@@ -4,8 +4,7 @@
  *
  * 1. Layers: `src/lib` (isomorphic) ← `src/server` (core) ← `src/ui` (the UI kit) ← `src/features`
  *    (the areas) ← the app (`src/pages`, `src/middleware`, `src/demo`, `waku.server.tsx`). A file
- *    imports its own layer or a lower one. `src/components` and `src/islands` hold what phase B of
- *    issue #28 has not moved into an area yet: they may import areas, never the app.
+ *    imports its own layer or a lower one.
  * 2. Public surfaces: code outside an area imports it only through `index.ts` (server: router,
  *    domain), `schemas.ts` (isomorphic input schemas), `texts` (isomorphic texts) or `ui` (screens).
  * 3. No import cycles (value imports; `import type` is erased and cannot loop at run time).
@@ -20,7 +19,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dir, '..');
 const SRC = join(ROOT, 'src');
 
-export type Layer = 'lib' | 'server' | 'kit' | 'legacy' | 'features' | 'app' | 'data';
+export type Layer = 'lib' | 'server' | 'kit' | 'features' | 'app' | 'data';
 
 /** Which layers each layer may import. */
 const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
@@ -28,9 +27,8 @@ const MAY_IMPORT: Record<Layer, readonly Layer[]> = {
   lib: ['lib', 'data'],
   server: ['lib', 'data', 'server'],
   kit: ['lib', 'data', 'server', 'kit'],
-  features: ['lib', 'data', 'server', 'kit', 'legacy', 'features'],
-  legacy: ['lib', 'data', 'server', 'kit', 'legacy', 'features'],
-  app: ['lib', 'data', 'server', 'kit', 'legacy', 'features', 'app'],
+  features: ['lib', 'data', 'server', 'kit', 'features'],
+  app: ['lib', 'data', 'server', 'kit', 'features', 'app'],
 };
 
 /**
@@ -98,7 +96,6 @@ export function layerOf(path: string): Layer {
   if (p.startsWith('lib/')) return 'lib';
   if (p.startsWith('server/')) return 'server';
   if (p.startsWith('ui/')) return 'kit';
-  if (p.startsWith('components/') || p.startsWith('islands/') || p.startsWith('styles/')) return 'legacy';
   if (p.startsWith('features/')) return 'features';
   return 'app';
 }

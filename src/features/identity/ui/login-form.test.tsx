@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, mock, test } from 'bun:test';
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { apiMessage } from '~/features/_shared/messages';
-import { loginSchema } from '~/features/identity/schemas';
+import { loginSchema } from '../schemas';
 import { checkInput } from '~/lib/schema';
-import { LoginForm } from '~/features/identity/ui/login-form';
+import { LoginForm } from './login-form';
 
 afterEach(cleanup);
 
