@@ -33,7 +33,7 @@ function sources(dir: string, out: string[] = []): string[] {
 const around = (text: string, at: number) => text.slice(Math.max(0, at - 500), at + 400);
 
 /** Uses that hand the raw text on to code that fills it (the quote island fills `problem.params`). */
-const FILLED_ELSEWHERE = ['pages/(publictwo)/offer.tsx'];
+const FILLED_ELSEWHERE = ['features/products/ui/offer-page.tsx'];
 
 const zh = flatten(messageTable('zh-cn'));
 const en = flatten(messageTable('en'));

@@ -176,9 +176,16 @@ describe('network failure', () => {
 
   test("offline: 'You are disconnected!' (and in Chinese)", async () => {
     Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
-    await fail(http.get(dead));
-    document.documentElement.lang = 'zh-cn';
-    await fail(http.get(dead));
-    expect(toasts().map((t) => t.message)).toEqual(['You are disconnected!', '您已断网！']);
+    const lang = document.documentElement.lang;
+    try {
+      await fail(http.get(dead));
+      document.documentElement.lang = 'zh-cn';
+      await fail(http.get(dead));
+      expect(toasts().map((t) => t.message)).toEqual(['You are disconnected!', '您已断网！']);
+    } finally {
+      // Every test file shares this window: later ones must find it online, in its language.
+      delete (navigator as { onLine?: boolean }).onLine;
+      document.documentElement.lang = lang;
+    }
   });
 });
