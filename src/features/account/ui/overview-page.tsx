@@ -4,6 +4,7 @@
  * chart of daily balance and points changes for 7 or 30 days (`?days=30`, in the URL). Static
  * markup (a static region, links are a[data-nav]).
  */
+import './account.css';
 import { AccountChart } from './chart';
 import { Avatar } from '~/ui/avatar';
 import { Icon, routeIcon } from '~/ui/icon';

@@ -4,6 +4,7 @@
  * date, then `?edit=<id>` builds the draft (add, remove, replace, correct, import, documents,
  * live premium) and submits it.
  */
+import './endorse.css';
 import { Auth } from '~/ui/auth';
 import { endorseText } from '../texts';
 import { EndorseDraft } from './draft';

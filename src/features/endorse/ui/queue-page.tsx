@@ -2,6 +2,7 @@
  * /user/operator/endorsements: every member's endorsements for review, submitted first by default
  * (status, keyword and page in the URL). Operator-only (a group's '*' never grants it).
  */
+import './endorse.css';
 import * as v from 'valibot';
 import { EndorseList } from './list-view';
 import { EndorseFrame } from './frame';

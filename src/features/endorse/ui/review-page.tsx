@@ -1,4 +1,5 @@
 import { EndorseDetailView } from './detail-view';
+import './endorse.css';
 import { RosterView } from './roster';
 import { EndorseFrame } from './frame';
 import { endorsementDetail } from '../queries';

@@ -1,4 +1,5 @@
 import { InvoiceTable } from './invoice-table';
+import './invoices.css';
 import { EndorseFrame } from '~/features/endorse/ui';
 import { listInvoices } from '../views';
 import { listSources } from '../sources';

@@ -1,4 +1,5 @@
 /** /user/operator/invoices: invoice applications to issue (applied first; status and page in the URL). Operator-only. */
+import './invoices.css';
 import * as v from 'valibot';
 import { InvoiceTable } from './invoice-table';
 import { EndorseFrame } from '~/features/endorse/ui';

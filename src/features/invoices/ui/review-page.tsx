@@ -1,4 +1,5 @@
 import { NoteForm, StatusBadge } from '~/features/endorse/ui';
+import './invoices.css';
 import { RecordMissing } from '~/ui/record-missing';
 import { EndorseFrame } from '~/features/endorse/ui';
 import { invoiceDetail } from '../views';

@@ -1,4 +1,5 @@
 /** /user/operator/audit: the audit log with its filters in the URL and a CSV export of the same filter. */
+import './operator.css';
 import * as v from 'valibot';
 import { formatDate } from '~/lib/format';
 import { getDb } from '~/server/db/client';

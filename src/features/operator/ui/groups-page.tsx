@@ -2,6 +2,7 @@
  * /user/operator/groups: site groups with rule and member counts; `?id=N` (or `?id=new`) opens the
  * edit form with the rule tree as nested checkboxes. Plain forms post to the API (303 back).
  */
+import './operator.css';
 import type { Locale } from '~/lib/types';
 import { getDb } from '~/server/db/client';
 import { groupDetail, listGroups } from '../groups';

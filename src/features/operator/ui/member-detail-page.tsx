@@ -3,6 +3,7 @@
  * and the status, group, adjust and end-sessions dialogs. The dialogs are <details> disclosures
  * holding plain forms that post to the API (303 back here), so they work without JavaScript.
  */
+import './operator.css';
 import type { ReactNode } from 'react';
 import { markRecordNotFound } from '~/server/context';
 import { Notice } from '~/ui/notice';

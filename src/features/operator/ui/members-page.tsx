@@ -1,4 +1,5 @@
 /** /user/operator/members: the member list with its filters in the URL (GET form, plain page links). */
+import './operator.css';
 import * as v from 'valibot';
 import { formatDate, formatMoney } from '~/lib/format';
 import { getDb } from '~/server/db/client';

@@ -3,6 +3,7 @@
  * forms: no JavaScript needed), an edit form whose fields follow the chosen type (CSS :has), and
  * a sidebar preview of what a group sees, per group and language (GET form).
  */
+import './operator.css';
 import type { Locale, RuleNode } from '~/lib/types';
 import { getDb } from '~/server/db/client';
 import { listGroups } from '../groups';

@@ -3,6 +3,7 @@
  * the API validates against), grouped by section, with the version it was read at (a stale save
  * answers 409). Posts as a plain form; the API answers 303 back with the outcome.
  */
+import './operator.css';
 import { getDb } from '~/server/db/client';
 import { getSettings } from '../settings';
 import { SETTINGS, type SettingDef } from '../settings-schema';

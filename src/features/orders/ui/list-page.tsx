@@ -37,15 +37,25 @@ const NOT_FILTERS = ['type', 'new', 'plan', 'class', 'months', 'headcount', 'sta
 /** Statuses a member filters by (`paid` is only a moment between payment and underwriting). */
 const FILTER_STATUSES = ORDER_STATUSES.filter((s) => s !== 'paid');
 
-/** A list page's route component: `/user/order/<type>` renders `listPage(type)`. */
-const listPage =
-  (type: OrderType) =>
-  ({ query }: { query?: string }) => <OrderListPage type={type} query={query ?? ''} />;
-export const GuzhuListPage = listPage('guzhu');
-export const TuanyiListPage = listPage('tuanyi');
-export const AnzeListPage = listPage('anze');
-export const PersonalListPage = listPage('personal');
-export const WithoutDetailListPage = listPage('withoutDetail');
+// The route components are declared functions on purpose: the RSC plugin links a module's CSS
+// (./orders.css) into the page only through the exported components it can see as functions; a
+// component made by a factory call (`export const X = listPage('guzhu')`) rendered the list unstyled.
+type RouteProps = { query?: string };
+export function GuzhuListPage({ query }: RouteProps) {
+  return <OrderListPage type="guzhu" query={query ?? ''} />;
+}
+export function TuanyiListPage({ query }: RouteProps) {
+  return <OrderListPage type="tuanyi" query={query ?? ''} />;
+}
+export function AnzeListPage({ query }: RouteProps) {
+  return <OrderListPage type="anze" query={query ?? ''} />;
+}
+export function PersonalListPage({ query }: RouteProps) {
+  return <OrderListPage type="personal" query={query ?? ''} />;
+}
+export function WithoutDetailListPage({ query }: RouteProps) {
+  return <OrderListPage type="withoutDetail" query={query ?? ''} />;
+}
 
 function OrderListPage({ type, query }: { type: OrderType; query: string }) {
   const path = `/user/order/${type}`;
