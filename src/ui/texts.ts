@@ -1,11 +1,27 @@
-/** The UI kit's own texts (the pager), per language (`defineTexts`, decision 0014). */
+/** The UI kit's own texts (the pager, the date field), per language (`defineTexts`, decision 0014). */
 import { defineTexts } from '~/lib/texts';
 
 export const uiText = defineTexts('ui', {
   'zh-cn': {
     pager: { prev: '上一页', next: '下一页', pageOf: '第 {page} / {pages} 页', pages: '分页' },
+    dateField: {
+      choose: '选择日期',
+      prevMonth: '上个月',
+      nextMonth: '下个月',
+      invalid: '请按“{pattern}”填写日期',
+      min: '日期不能早于 {date}',
+      max: '日期不能晚于 {date}',
+    },
   },
   en: {
     pager: { prev: 'Previous', next: 'Next', pageOf: 'Page {page} of {pages}', pages: 'Pages' },
+    dateField: {
+      choose: 'Choose a date',
+      prevMonth: 'Previous month',
+      nextMonth: 'Next month',
+      invalid: 'Enter the date as {pattern}',
+      min: 'The date cannot be before {date}',
+      max: 'The date cannot be after {date}',
+    },
   },
 });
