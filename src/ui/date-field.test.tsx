@@ -44,7 +44,7 @@ describe('DateField', () => {
     fireEvent.click(c.querySelector('.date-field-button')!);
     const dialog = c.querySelector('[role="dialog"]')!;
     expect(dialog.textContent).toContain('November 2026');
-    fireEvent.keyDown(c.querySelector('[role="grid"]')!, { key: 'ArrowRight' });
+    fireEvent.keyDown(c.querySelector('.date-field-day[tabindex="0"]')!, { key: 'ArrowRight' });
     expect(c.querySelector('[role="dialog"]')!.textContent).toContain('December 2026');
     fireEvent.click(c.querySelector('[data-day="2026-12-01"]')!);
     expect(c.querySelector('[role="dialog"]')).toBeNull();

@@ -186,7 +186,7 @@ export function DateField(props: DateFieldProps) {
       </button>
       <input type="hidden" name={name} value={iso} {...props.hiddenProps} />
       {open ? (
-        <div ref={popover} id={popoverId} role="dialog" aria-label={t.choose} className="date-field-popover">
+        <div ref={popover} id={popoverId} role="dialog" aria-label={t.choose} className="date-field-popover" onKeyDown={onGridKey}>
           <div className="date-field-head">
             <button type="button" className="date-field-nav" aria-label={t.prevMonth} onClick={() => setFocusDay(addMonths(focusDay, -1))}>
               ‹
@@ -196,7 +196,7 @@ export function DateField(props: DateFieldProps) {
               ›
             </button>
           </div>
-          <table className="date-field-grid" role="grid" aria-label={monthTitle} onKeyDown={onGridKey}>
+          <table className="date-field-grid" aria-label={monthTitle}>
             <thead>
               <tr>
                 {weekdays.map((w, i) => (
