@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './chromium';
 
 const base = process.argv[2] ?? 'http://localhost:3111';
 const filter = process.argv[3] ?? '';
@@ -67,19 +68,7 @@ const sizes = [
   { w: 375, h: 740 },
 ];
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 const host = new URL(base).hostname;
 const account = process.env.SCREENS_ACCOUNT ?? 'demo';
 const password = process.env.SCREENS_PASSWORD ?? 'Demo#2026';

@@ -1,7 +1,8 @@
 /**
  * A list's filter form (decision 0014): a GET form to the list's own path (the URL holds the
  * filters, no JavaScript needed) with the area's fields, an optional page-size select, Filter and
- * an optional Reset link back to the bare path. The area keeps its grid classes.
+ * an optional Reset link back to the bare path. Its look is `.list-filters` / `.list-filter-actions`
+ * (src/styles/components.css); the area's classes set its grid (`--filter-columns`).
  */
 import type { ReactNode } from 'react';
 import { Notice } from './notice';
@@ -11,9 +12,9 @@ export interface FilterFormProps {
   action: string;
   /** The form's accessible name. */
   label: string;
-  /** Classes after `card` (the area's filter grid, e.g. `team-filters`). */
+  /** Classes after `card list-filters` (the area's filter grid, e.g. `team-filters`). */
   className: string;
-  /** Class of the buttons' row (e.g. `team-filter-actions`). */
+  /** Class of the buttons' row after `list-filter-actions` (e.g. `team-filter-actions`). */
   actionsClass: string;
   apply: string;
   /** Reset link text; none: no Reset link. */
@@ -28,7 +29,7 @@ export interface FilterFormProps {
 export function FilterForm({ action, label, className, actionsClass, apply, reset, perPage, invalid, children }: FilterFormProps) {
   return (
     <>
-      <form className={`card ${className}`} method="get" action={action} aria-label={label}>
+      <form className={`card list-filters ${className}`} method="get" action={action} aria-label={label}>
         {children}
         {perPage ? (
           <div className="field">
@@ -42,7 +43,7 @@ export function FilterForm({ action, label, className, actionsClass, apply, rese
             </select>
           </div>
         ) : null}
-        <div className={actionsClass}>
+        <div className={`list-filter-actions ${actionsClass}`}>
           <button type="submit" className="btn btn-primary btn-sm">
             {apply}
           </button>

@@ -3,14 +3,14 @@ import { expect, type Page } from '@playwright/test';
 export const DEMO = { account: 'demo', password: 'Demo#2026' };
 export const MANAGER = { account: 'manager', password: 'Manager#2026' };
 
-/** Logs in through the login form, as a member would. */
-export async function loginViaForm(page: Page, who = DEMO, to?: string): Promise<void> {
+/** Logs in through the login form, as a member would; `timeout`: how long the redirect may take. */
+export async function loginViaForm(page: Page, who = DEMO, to?: string, { timeout }: { timeout?: number } = {}): Promise<void> {
   await page.goto(to ? `/user/login?to=${encodeURIComponent(to)}` : '/user/login');
   await waitForHydration(page);
   await page.locator('input[name="account"]').fill(who.account);
   await page.locator('input[name="password"]').fill(who.password);
   await page.locator('form[action="/user/login"] button[type="submit"]').click();
-  await expect(page).not.toHaveURL(/\/user\/login/);
+  await expect(page).not.toHaveURL(/\/user\/login/, { timeout });
   await waitForHydration(page);
 }
 

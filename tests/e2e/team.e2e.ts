@@ -1,20 +1,12 @@
 import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
-import { DEMO, sidebar, waitForHydration } from './helpers';
+import { DEMO, loginViaForm as login, sidebar } from './helpers';
 
 // Logins hash with argon2id and this machine is shared: give each step room.
 const expect = baseExpect.configure({ timeout: 15_000 });
 test.setTimeout(120_000);
 
-/** Log in through the form (as helpers.loginViaForm, with this file's longer waits). */
-async function loginViaForm(page: Page, who: { account: string; password: string }, to: string): Promise<void> {
-  await page.goto(`/user/login?to=${encodeURIComponent(to)}`);
-  await waitForHydration(page);
-  await page.locator('input[name="account"]').fill(who.account);
-  await page.locator('input[name="password"]').fill(who.password);
-  await page.locator('form[action="/user/login"] button[type="submit"]').click();
-  await expect(page).not.toHaveURL(/\/user\/login/);
-  await waitForHydration(page);
-}
+/** Log in through the form (helpers.loginViaForm, with this file's longer wait). */
+const loginViaForm = (page: Page, who: { account: string; password: string }, to: string) => login(page, who, to, { timeout: 15_000 });
 
 /** The texts the flow clicks, per language. */
 const TEXT = {

@@ -4,19 +4,9 @@ import { createApi } from '~/server/api';
 import { nowSeconds } from '~/server/db/client';
 import { setConfigValue } from '~/server/site-config';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
-import { CAPTCHA_TTL, ISSUE_LIMIT, issueCaptcha } from './service';
+import { CAPTCHA_TTL, ISSUE_LIMIT, type IssuedCaptcha, issueCaptcha } from './service';
 
 const BASE = 'http://localhost/userapi/v1';
-
-interface Issued {
-  id: string;
-  text: string[];
-  base64: string;
-  width: number;
-  height: number;
-  expire: number;
-  test_answer?: string;
-}
 
 let ipSeq = 0;
 
@@ -40,7 +30,7 @@ for (const engine of engines()) {
     }
     const issue = async (query = '') => {
       process.env.PORTAL_CAPTCHA_TEST = '1';
-      const r = await call<Issued>(`index/clickCaptcha${query}`);
+      const r = await call<IssuedCaptcha>(`index/clickCaptcha${query}`);
       expect(r.res.status).toBe(200);
       return r.body.data;
     };
@@ -61,7 +51,7 @@ for (const engine of engines()) {
     test('GET clickCaptcha: id, text, PNG data URL, size, expiry; no answer outside test mode', async () => {
       delete process.env.PORTAL_CAPTCHA_TEST;
       const id = crypto.randomUUID();
-      const { res, body } = await call<Issued>(`index/clickCaptcha?id=${id}`);
+      const { res, body } = await call<IssuedCaptcha>(`index/clickCaptcha?id=${id}`);
       expect([res.status, body.code]).toEqual([200, 200001]);
       expect(Object.keys(body.data).sort()).toEqual(['base64', 'expire', 'height', 'id', 'text', 'width']);
       expect(body.data.id).toBe(id);
@@ -70,7 +60,7 @@ for (const engine of engines()) {
       expect([body.data.width, body.data.height]).toEqual([350, 200]);
       expect(body.data.expire).toBeGreaterThanOrEqual(nowSeconds() + CAPTCHA_TTL - 5);
       // without an id the server makes one
-      const made = await call<Issued>('index/clickCaptcha');
+      const made = await call<IssuedCaptcha>('index/clickCaptcha');
       expect(made.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
     });
 

@@ -20,6 +20,29 @@ import { pageCacheMigrations } from './schema/17-page-cache';
 
 export type { Migration };
 
+/**
+ * Version 5's ledger table and its indexes: the balance (money) and points (score) logs have one
+ * shape. The statements are exactly those version 5 shipped with.
+ */
+function ledgerLog(table: 'user_money_log' | 'user_score_log'): string[] {
+  return [
+    `CREATE TABLE ${table} (
+        id {{id}},
+        user_id INTEGER NOT NULL REFERENCES "user" (id),
+        amount BIGINT NOT NULL,
+        before BIGINT NOT NULL,
+        after BIGINT NOT NULL,
+        kind TEXT NOT NULL,
+        memo TEXT NOT NULL DEFAULT '',
+        reference TEXT NOT NULL DEFAULT '',
+        request_id TEXT,
+        created_at BIGINT NOT NULL
+      )`,
+    `CREATE INDEX ${table}_user ON ${table} (user_id, created_at, id)`,
+    `CREATE UNIQUE INDEX ${table}_request ON ${table} (user_id, request_id)`,
+  ];
+}
+
 /** The foundation's migrations (1–8); business areas keep theirs in ./schema/NN-<area>.ts. */
 const FOUNDATION: Migration[] = [
   {
@@ -172,35 +195,9 @@ const FOUNDATION: Migration[] = [
     version: 5,
     name: 'ledger: append-only balance (money) and points (score) logs',
     up: [
-      // Append-only: one row per change of user.money, written in the same transaction as the change.
-      `CREATE TABLE user_money_log (
-        id {{id}},
-        user_id INTEGER NOT NULL REFERENCES "user" (id),
-        amount BIGINT NOT NULL,
-        before BIGINT NOT NULL,
-        after BIGINT NOT NULL,
-        kind TEXT NOT NULL,
-        memo TEXT NOT NULL DEFAULT '',
-        reference TEXT NOT NULL DEFAULT '',
-        request_id TEXT,
-        created_at BIGINT NOT NULL
-      )`,
-      `CREATE INDEX user_money_log_user ON user_money_log (user_id, created_at, id)`,
-      `CREATE UNIQUE INDEX user_money_log_request ON user_money_log (user_id, request_id)`,
-      `CREATE TABLE user_score_log (
-        id {{id}},
-        user_id INTEGER NOT NULL REFERENCES "user" (id),
-        amount BIGINT NOT NULL,
-        before BIGINT NOT NULL,
-        after BIGINT NOT NULL,
-        kind TEXT NOT NULL,
-        memo TEXT NOT NULL DEFAULT '',
-        reference TEXT NOT NULL DEFAULT '',
-        request_id TEXT,
-        created_at BIGINT NOT NULL
-      )`,
-      `CREATE INDEX user_score_log_user ON user_score_log (user_id, created_at, id)`,
-      `CREATE UNIQUE INDEX user_score_log_request ON user_score_log (user_id, request_id)`,
+      // Append-only: one row per change of user.money (user.score), written in the same transaction as the change.
+      ...ledgerLog('user_money_log'),
+      ...ledgerLog('user_score_log'),
     ],
   },
   {

@@ -55,7 +55,7 @@ export function OperatorTopupsPage({ query }: { query?: string }) {
         const tz = view.timeZone;
         return (
           <div className="account-topups">
-            <form className="card ledger-filters" method="get" action="/user/operator/topups" aria-label={tx.filter}>
+            <form className="card list-filters ledger-filters" method="get" action="/user/operator/topups" aria-label={tx.filter}>
               <SelectField
                 id="tr-status"
                 name="status"
@@ -64,7 +64,7 @@ export function OperatorTopupsPage({ query }: { query?: string }) {
                 all={tx.all}
                 options={STATUSES.map((s) => [s, tx.statuses[s]] as const)}
               />
-              <div className="ledger-filter-actions">
+              <div className="list-filter-actions ledger-filter-actions">
                 <button type="submit" className="btn btn-primary btn-sm">
                   {tx.filter}
                 </button>

@@ -67,7 +67,7 @@ export function ClaimList({ path, detailPath, q, ok, result, locale, c, timeZone
           ))}
         </nav>
       ) : null}
-      <form className="card claim-filters" method="get" action={path} aria-label={c.filters.label}>
+      <form className="card list-filters claim-filters" method="get" action={path} aria-label={c.filters.label}>
         <div className="field">
           <label htmlFor="cl-status">{c.filters.status}</label>
           <select id="cl-status" name="status" defaultValue={q.status}>
@@ -112,7 +112,7 @@ export function ClaimList({ path, detailPath, q, ok, result, locale, c, timeZone
             ))}
           </select>
         </div>
-        <div className="claim-filter-actions">
+        <div className="list-filter-actions claim-filter-actions">
           <button type="submit" className="btn btn-primary btn-sm">
             {c.filters.apply}
           </button>

@@ -18,7 +18,7 @@ export function OperatorInvoicesPage({ query }: { query?: string }) {
         const result = await listInvoices(db, null, q);
         return (
           <div className="invoices">
-            <form method="get" action="/user/operator/invoices" className="card endorse-filters">
+            <form method="get" action="/user/operator/invoices" className="card list-filters endorse-filters">
               <SelectField
                 id="iv-status"
                 name="status"
@@ -30,7 +30,7 @@ export function OperatorInvoicesPage({ query }: { query?: string }) {
               <Field id="iv-kw" label={text.filters.keyword}>
                 <input id="iv-kw" name="keyword" type="search" maxLength={50} defaultValue={q.keyword} />
               </Field>
-              <div className="endorse-filter-actions">
+              <div className="list-filter-actions endorse-filter-actions">
                 <button type="submit" className="btn btn-primary btn-sm">
                   {text.filters.apply}
                 </button>

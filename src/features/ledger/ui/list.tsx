@@ -70,7 +70,7 @@ export async function LedgerList({ ledger, path, query, none, timeZone, siteTime
   return (
     // No islands (a GET form, links, a table): one static region, rendered once and not hydrated.
     <StaticRegion id="ledger-list" className="ledger">
-      <form className="card ledger-filters" method="get" action={path} aria-label={t.filters}>
+      <form className="card list-filters ledger-filters" method="get" action={path} aria-label={t.filters}>
         <Field id="lg-start" label={t.start}>
           <input id="lg-start" name="start" type="date" defaultValue={q.start} />
         </Field>
@@ -86,7 +86,7 @@ export async function LedgerList({ ledger, path, query, none, timeZone, siteTime
           options={LEDGER_KINDS.map((k) => [k, t.kinds[k]] as const)}
         />
         <SelectField id="lg-limit" name="limit" label={t.perPage} value={q.limit} options={LEDGER_PAGE_SIZES.map((n) => [n, n] as const)} />
-        <div className="ledger-filter-actions">
+        <div className="list-filter-actions ledger-filter-actions">
           <button type="submit" className="btn btn-primary btn-sm">
             {t.apply}
           </button>

@@ -32,7 +32,31 @@ const page = (name: string, title: string, title_en: string, icon: string, child
   icon,
   children,
 });
+/** A member-centre menu directory (`path` = `name`) holding its pages. */
+const section = (name: string, title: string, title_en: string, icon: string, children: ReferenceRule[]): ReferenceRule => ({
+  type: 'menu_dir',
+  name,
+  path: name,
+  title,
+  title_en,
+  icon,
+  children,
+});
 const button = (name: string, title: string, title_en: string): ReferenceRule => ({ type: 'button', name, title, title_en });
+/** A policy list's New application and Export buttons. */
+const applyAndExport = (page: string): ReferenceRule[] => [
+  button(`${page}/add`, '投保', 'New application'),
+  button(`${page}/export`, '导出', 'Export'),
+];
+/** An entry of the user dropdown in the head nav. */
+const userMenu = (name: string, path: string, title: string, title_en: string, icon: string): ReferenceRule => ({
+  type: 'nav_user_menu',
+  name,
+  path,
+  title,
+  title_en,
+  icon,
+});
 const detail = (name: string, title: string, title_en: string): ReferenceRule => ({
   type: 'route',
   name,
@@ -55,169 +79,93 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     icon: 'fa fa-calculator',
     no_login_valid: 1,
   },
-  {
-    type: 'menu_dir',
-    name: 'account',
-    path: 'account',
-    title: '我的账户',
-    title_en: 'My account',
-    icon: 'fa fa-user-circle',
-    children: [
-      page('account/overview', '账户概览', 'Overview', 'fa fa-tachometer'),
-      page('account/profile', '个人资料', 'Profile', 'fa fa-id-card-o'),
-      page('account/changePassword', '修改密码', 'Change password', 'fa fa-key'),
-      page('account/balance', '余额记录', 'Balance', 'fa fa-money'),
-      page('account/integral', '积分记录', 'Points', 'fa fa-star-o'),
-      {
-        type: 'menu',
-        name: 'account/help',
-        path: 'account/help',
-        title: '帮助中心',
-        title_en: 'Help centre',
-        icon: 'fa fa-question-circle-o',
-        menu_type: 'iframe',
-        url: `https://${DEMO_IFRAME_HOST}/member-guide`,
-      },
-    ],
-  },
-  {
-    type: 'menu_dir',
-    name: 'order',
-    path: 'order',
-    title: '保单管理',
-    title_en: 'Policies',
-    icon: 'fa fa-file-text-o',
-    children: [
-      page('order/personal', '个人保单', 'Personal policies', 'fa fa-user', [
-        button('order/personal/add', '投保', 'New application'),
-        button('order/personal/export', '导出', 'Export'),
-      ]),
-      page('order/guzhu', '雇主责任险', "Employer's liability", 'fa fa-briefcase', [
-        button('order/guzhu/add', '投保', 'New application'),
-        button('order/guzhu/edit', '编辑', 'Edit'),
-        button('order/guzhu/export', '导出', 'Export'),
-      ]),
-      page('order/tuanyi', '团体意外险', 'Group accident', 'fa fa-users', [
-        button('order/tuanyi/add', '投保', 'New application'),
-        button('order/tuanyi/export', '导出', 'Export'),
-      ]),
-      page('order/anze', '安全生产责任险', 'Work-safety liability', 'fa fa-industry', [
-        button('order/anze/add', '投保', 'New application'),
-        button('order/anze/export', '导出', 'Export'),
-      ]),
-      page('order/withoutDetail', '无明细保单', 'Policies without list', 'fa fa-list-alt', [
-        button('order/withoutDetail/add', '投保', 'New application'),
-        button('order/withoutDetail/export', '导出', 'Export'),
-      ]),
-      page('order/endorse', '批改记录', 'Endorsements', 'fa fa-pencil-square-o', [
-        button('order/endorse/add', '申请批改', 'New endorsement'),
-      ]),
-      page('order/invoiceApply', '发票申请', 'Invoice requests', 'fa fa-file-o', [
-        button('order/invoiceApply/add', '申请发票', 'Request invoice'),
-      ]),
-      detail('order/groupDetail', '团单详情', 'Group order details'),
-      detail('order/endorseDetail', '批改详情', 'Endorsement details'),
-    ],
-  },
-  {
-    type: 'menu_dir',
-    name: 'claim',
-    path: 'claim',
-    title: '理赔服务',
-    title_en: 'Claims',
-    icon: 'fa fa-medkit',
-    children: [
-      page('claim/list', '理赔列表', 'Claim list', 'fa fa-list', [
-        button('claim/list/add', '报案', 'Report a claim'),
-        button('claim/list/export', '导出', 'Export'),
-      ]),
-      detail('claim/detail', '理赔详情', 'Claim details'),
-    ],
-  },
-  {
-    type: 'menu_dir',
-    name: 'team',
-    path: 'team',
-    title: '团队管理',
-    title_en: 'Team',
-    icon: 'fa fa-sitemap',
-    children: [
-      page('team/addAccount', '添加账号', 'Add account', 'fa fa-user-plus'),
-      page('team/allocation', '额度分配', 'Allocation', 'fa fa-exchange'),
-      page('team/teamMange', '团队成员', 'Team members', 'fa fa-users', [
-        button('team/teamMange/add', '添加', 'Add'),
-        button('team/teamMange/edit', '编辑', 'Edit'),
-      ]),
-    ],
-  },
-  {
-    type: 'menu_dir',
-    name: 'file',
-    path: 'file',
-    title: '文件管理',
-    title_en: 'Files',
-    icon: 'fa fa-folder-open-o',
-    children: [
-      page('file/sealfile', '文件盖章', 'Seal documents', 'fa fa-certificate', [
-        button('file/sealfile/add', '添加印章', 'Add seal'),
-        button('file/sealfile/seal', '盖章', 'Seal a file'),
-        button('file/sealfile/void', '作废', 'Void'),
-      ]),
-    ],
-  },
-  {
-    // Operator-only (isOperatorRule): a group's '*' never grants anything under here.
-    type: 'menu_dir',
-    name: 'operator',
-    path: 'operator',
-    title: '运营管理',
-    title_en: 'Operations',
-    icon: 'fa fa-cogs',
-    children: [
-      page('operator/members', '会员管理', 'Members', 'fa fa-address-book-o', [
-        button('operator/members/edit', '编辑', 'Edit'),
-        button('operator/members/adjust', '调整余额积分', 'Adjust balance'),
-      ]),
-      page('operator/groups', '会员分组', 'Groups', 'fa fa-object-group', [button('operator/groups/edit', '编辑', 'Edit')]),
-      page('operator/rules', '菜单规则', 'Menu rules', 'fa fa-list-ul', [button('operator/rules/edit', '编辑', 'Edit')]),
-      page('operator/settings', '站点设置', 'Site settings', 'fa fa-sliders', [button('operator/settings/edit', '编辑', 'Edit')]),
-      page('operator/audit', '操作日志', 'Audit log', 'fa fa-history'),
-      page('operator/topups', '充值审核', 'Top-ups', 'fa fa-credit-card', [
-        button('operator/topups/confirm', '确认充值', 'Confirm top-up'),
-      ]),
-      page('operator/products', '产品方案', 'Products', 'fa fa-cubes', [button('operator/products/edit', '编辑', 'Edit')]),
-      page('operator/underwriting', '核保队列', 'Underwriting', 'fa fa-gavel', [button('operator/underwriting/decide', '核保', 'Decide')]),
-      page('operator/endorsements', '批改审核', 'Endorsement review', 'fa fa-pencil', [
-        button('operator/endorsements/decide', '审核', 'Decide'),
-      ]),
-      page('operator/invoices', '发票开具', 'Invoices', 'fa fa-file-text', [button('operator/invoices/issue', '开票', 'Issue')]),
-      page('operator/claims', '理赔审核', 'Claim review', 'fa fa-stethoscope', [
-        button('operator/claims/review', '审核', 'Review'),
-        button('operator/claims/pay', '登记赔付', 'Record payment'),
-      ]),
-      page('operator/seals', '印章审核', 'Seal review', 'fa fa-certificate', [button('operator/seals/review', '审核', 'Review')]),
-      detail('operator/memberDetail', '会员详情', 'Member details'),
-      detail('operator/endorseDetail', '批改审核详情', 'Endorsement review details'),
-      detail('operator/invoiceDetail', '发票详情', 'Invoice details'),
-      detail('operator/claimDetail', '理赔审核详情', 'Claim review details'),
-    ],
-  },
-  {
-    type: 'nav_user_menu',
-    name: 'userMenu/overview',
-    path: 'user/account/overview',
-    title: '会员中心',
-    title_en: 'Member centre',
-    icon: 'fa fa-user-circle',
-  },
-  {
-    type: 'nav_user_menu',
-    name: 'userMenu/changePassword',
-    path: 'user/account/changePassword',
-    title: '修改密码',
-    title_en: 'Change password',
-    icon: 'fa fa-key',
-  },
+  section('account', '我的账户', 'My account', 'fa fa-user-circle', [
+    page('account/overview', '账户概览', 'Overview', 'fa fa-tachometer'),
+    page('account/profile', '个人资料', 'Profile', 'fa fa-id-card-o'),
+    page('account/changePassword', '修改密码', 'Change password', 'fa fa-key'),
+    page('account/balance', '余额记录', 'Balance', 'fa fa-money'),
+    page('account/integral', '积分记录', 'Points', 'fa fa-star-o'),
+    {
+      type: 'menu',
+      name: 'account/help',
+      path: 'account/help',
+      title: '帮助中心',
+      title_en: 'Help centre',
+      icon: 'fa fa-question-circle-o',
+      menu_type: 'iframe',
+      url: `https://${DEMO_IFRAME_HOST}/member-guide`,
+    },
+  ]),
+  section('order', '保单管理', 'Policies', 'fa fa-file-text-o', [
+    page('order/personal', '个人保单', 'Personal policies', 'fa fa-user', applyAndExport('order/personal')),
+    page('order/guzhu', '雇主责任险', "Employer's liability", 'fa fa-briefcase', [
+      button('order/guzhu/add', '投保', 'New application'),
+      button('order/guzhu/edit', '编辑', 'Edit'),
+      button('order/guzhu/export', '导出', 'Export'),
+    ]),
+    page('order/tuanyi', '团体意外险', 'Group accident', 'fa fa-users', applyAndExport('order/tuanyi')),
+    page('order/anze', '安全生产责任险', 'Work-safety liability', 'fa fa-industry', applyAndExport('order/anze')),
+    page('order/withoutDetail', '无明细保单', 'Policies without list', 'fa fa-list-alt', applyAndExport('order/withoutDetail')),
+    page('order/endorse', '批改记录', 'Endorsements', 'fa fa-pencil-square-o', [
+      button('order/endorse/add', '申请批改', 'New endorsement'),
+    ]),
+    page('order/invoiceApply', '发票申请', 'Invoice requests', 'fa fa-file-o', [
+      button('order/invoiceApply/add', '申请发票', 'Request invoice'),
+    ]),
+    detail('order/groupDetail', '团单详情', 'Group order details'),
+    detail('order/endorseDetail', '批改详情', 'Endorsement details'),
+  ]),
+  section('claim', '理赔服务', 'Claims', 'fa fa-medkit', [
+    page('claim/list', '理赔列表', 'Claim list', 'fa fa-list', [
+      button('claim/list/add', '报案', 'Report a claim'),
+      button('claim/list/export', '导出', 'Export'),
+    ]),
+    detail('claim/detail', '理赔详情', 'Claim details'),
+  ]),
+  section('team', '团队管理', 'Team', 'fa fa-sitemap', [
+    page('team/addAccount', '添加账号', 'Add account', 'fa fa-user-plus'),
+    page('team/allocation', '额度分配', 'Allocation', 'fa fa-exchange'),
+    page('team/teamMange', '团队成员', 'Team members', 'fa fa-users', [
+      button('team/teamMange/add', '添加', 'Add'),
+      button('team/teamMange/edit', '编辑', 'Edit'),
+    ]),
+  ]),
+  section('file', '文件管理', 'Files', 'fa fa-folder-open-o', [
+    page('file/sealfile', '文件盖章', 'Seal documents', 'fa fa-certificate', [
+      button('file/sealfile/add', '添加印章', 'Add seal'),
+      button('file/sealfile/seal', '盖章', 'Seal a file'),
+      button('file/sealfile/void', '作废', 'Void'),
+    ]),
+  ]),
+  // Operator-only (isOperatorRule): a group's '*' never grants anything under here.
+  section('operator', '运营管理', 'Operations', 'fa fa-cogs', [
+    page('operator/members', '会员管理', 'Members', 'fa fa-address-book-o', [
+      button('operator/members/edit', '编辑', 'Edit'),
+      button('operator/members/adjust', '调整余额积分', 'Adjust balance'),
+    ]),
+    page('operator/groups', '会员分组', 'Groups', 'fa fa-object-group', [button('operator/groups/edit', '编辑', 'Edit')]),
+    page('operator/rules', '菜单规则', 'Menu rules', 'fa fa-list-ul', [button('operator/rules/edit', '编辑', 'Edit')]),
+    page('operator/settings', '站点设置', 'Site settings', 'fa fa-sliders', [button('operator/settings/edit', '编辑', 'Edit')]),
+    page('operator/audit', '操作日志', 'Audit log', 'fa fa-history'),
+    page('operator/topups', '充值审核', 'Top-ups', 'fa fa-credit-card', [button('operator/topups/confirm', '确认充值', 'Confirm top-up')]),
+    page('operator/products', '产品方案', 'Products', 'fa fa-cubes', [button('operator/products/edit', '编辑', 'Edit')]),
+    page('operator/underwriting', '核保队列', 'Underwriting', 'fa fa-gavel', [button('operator/underwriting/decide', '核保', 'Decide')]),
+    page('operator/endorsements', '批改审核', 'Endorsement review', 'fa fa-pencil', [
+      button('operator/endorsements/decide', '审核', 'Decide'),
+    ]),
+    page('operator/invoices', '发票开具', 'Invoices', 'fa fa-file-text', [button('operator/invoices/issue', '开票', 'Issue')]),
+    page('operator/claims', '理赔审核', 'Claim review', 'fa fa-stethoscope', [
+      button('operator/claims/review', '审核', 'Review'),
+      button('operator/claims/pay', '登记赔付', 'Record payment'),
+    ]),
+    page('operator/seals', '印章审核', 'Seal review', 'fa fa-certificate', [button('operator/seals/review', '审核', 'Review')]),
+    detail('operator/memberDetail', '会员详情', 'Member details'),
+    detail('operator/endorseDetail', '批改审核详情', 'Endorsement review details'),
+    detail('operator/invoiceDetail', '发票详情', 'Invoice details'),
+    detail('operator/claimDetail', '理赔审核详情', 'Claim review details'),
+  ]),
+  userMenu('userMenu/overview', 'user/account/overview', '会员中心', 'Member centre', 'fa fa-user-circle'),
+  userMenu('userMenu/changePassword', 'user/account/changePassword', '修改密码', 'Change password', 'fa fa-key'),
 ];
 
 /**
