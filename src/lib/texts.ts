@@ -55,3 +55,12 @@ export function defineTexts<T>(id: string, tables: { 'zh-cn': T; en: Shape<T> })
 }
 
 export { interpolate as fill };
+
+/**
+ * The key of a counted text: `key_one` when `n` is 1, else `key` ("1 person", "2 people"). A table
+ * with counts declares both forms in every language (Chinese repeats the text); read them with
+ * brackets, `t.tiles[plural('people', n)]`.
+ */
+export function plural<K extends string>(key: K, n: number): K | `${K}_one` {
+  return n === 1 ? `${key}_one` : key;
+}
