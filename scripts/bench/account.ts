@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pct } from '../bench-area';
 
 const N = Number(process.env.BENCH_N) || 300;
 const ENTRIES = Number(process.env.BENCH_ENTRIES) || 100_000;
@@ -22,10 +23,6 @@ const { ensurePortalDatabase } = await import('../../src/demo');
 const { listLedger } = await import('../../src/features/ledger');
 type LedgerQuery = import('../../src/features/ledger').LedgerQuery;
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const fmt = (n: number) => n.toFixed(1);
 const KINDS = ['topup', 'payment', 'refund', 'allocation', 'adjust'] as const;
 

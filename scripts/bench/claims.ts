@@ -9,10 +9,10 @@
  *
  *   bun scripts/bench/claims.ts        (or: bun run bench --area claims)
  */
-import { SQL } from 'bun';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiLogin, ORIGIN, onEngines, timeRuns } from '../bench-area';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-claims-'));
 process.env.DATA_DIR = dir;
@@ -28,23 +28,7 @@ type Query = import('../../src/features/claims').ClaimListQuery;
 
 const TOTAL = Number(process.env.BENCH_CLAIMS_N) || 100_000;
 const RUNS = 200;
-const ORIGIN = 'http://localhost';
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-};
-const ms = (x: number) => `${x.toFixed(2)} ms`;
-
-async function time(label: string, fn: () => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < 10; i++) await fn();
-  const lat: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    await fn();
-    lat.push(performance.now() - t);
-  }
-  console.log(`  ${label.padEnd(44)} p50 ${ms(pct(lat, 50)).padStart(10)}   p99 ${ms(pct(lat, 99)).padStart(10)}`);
-}
+const time = (label: string, fn: () => Promise<unknown>) => timeRuns(label, fn, RUNS, 44);
 
 async function fill(db: Db): Promise<{ demo: number; operatorToken: string; demoToken: string; sampleNo: string }> {
   await ensureDatabase(db, { demo: true, demoSeeders: [seedLedgerDemo] });
@@ -104,15 +88,12 @@ async function fill(db: Db): Promise<{ demo: number; operatorToken: string; demo
     await db.sql`VACUUM ANALYZE claim`; // as autovacuum would: index-only counts need the visibility map
   else await db.sql`ANALYZE`;
   const app = createApi({ getDb: () => db });
-  const login = async (account: string, password: string) => {
-    const res = await app.request(`${ORIGIN}/userapi/v1/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-      body: JSON.stringify({ account, password }),
-    });
-    return ((await res.json()) as { data: { userInfo: { token: string } } }).data.userInfo.token;
+  return {
+    demo: demoId,
+    demoToken: await apiLogin(app, 'demo', 'Demo#2026'),
+    operatorToken: await apiLogin(app, 'operator', 'Operator#2026'),
+    sampleNo,
   };
-  return { demo: demoId, demoToken: await login('demo', 'Demo#2026'), operatorToken: await login('operator', 'Operator#2026'), sampleNo };
 }
 
 async function run(engine: string, db: Db): Promise<void> {
@@ -145,25 +126,12 @@ async function run(engine: string, db: Db): Promise<void> {
 }
 
 try {
-  const sqlite = openDb(`sqlite://${join(dir, 'bench.db')}`);
-  await run('SQLite', sqlite);
-  await sqlite.close();
-  const pg = process.env.TEST_PG_URL;
-  if (pg) {
-    const name = `bench_claims_${Date.now()}`;
-    const admin = new SQL(pg);
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    const u = new URL(pg);
-    u.pathname = `/${name}`;
-    const db = openDb(u.toString());
-    try {
-      await run('PostgreSQL', db);
-    } finally {
-      await db.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
-    }
-  } else console.log('PostgreSQL skipped (set TEST_PG_URL)');
+  await onEngines(
+    dir,
+    openDb,
+    { sqlite: 'SQLite', postgres: 'PostgreSQL', skipped: 'PostgreSQL skipped (set TEST_PG_URL)', pgDatabase: `bench_claims_${Date.now()}` },
+    run,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -12,6 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pct } from '../bench-area';
 
 const N = Number(process.env.BENCH_N) || 300;
 const ROWS = Number(process.env.BENCH_ROWS) || 10_000;
@@ -30,10 +31,6 @@ const { submitEndorsement } = await import('../../src/features/endorse/submit');
 const { approveEndorsement } = await import('../../src/features/endorse/approval');
 const { addDays } = await import('../../src/features/endorse/premium');
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const fmt = (n: number) => n.toFixed(1);
 
 const db = openDb(`sqlite://${join(dir, 'portal.db')}`);

@@ -12,6 +12,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiLogin, ORIGIN, pct } from '../bench-area';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-operator-'));
 process.env.DATA_DIR = dir;
@@ -24,25 +25,10 @@ const { createApi } = await import('../../src/server/api');
 const { configVersions, withConfigScope } = await import('../../src/server/site-config');
 const { procCpuTicks, clockTicksPerSecond } = await import('../bench-lib');
 
-const ORIGIN = 'http://localhost';
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-};
 const cpuMs = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
-
-async function login(app: ReturnType<typeof createApi>, account: string, password: string): Promise<string> {
-  const res = await app.request(`${ORIGIN}/userapi/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-    body: JSON.stringify({ account, password }),
-  });
-  const body = (await res.json()) as { data: { userInfo: { token: string } } };
-  return body.data.userInfo.token;
-}
 
 const lines: string[] = [];
 const say = (s: string) => {
@@ -54,8 +40,8 @@ try {
   const db = openDb(`sqlite://${join(dir, 'bench.db')}`);
   await ensureDatabase(db, { demo: true, demoSeeders: [seedLedgerDemo, seedOperatorDemo] });
   const app = createApi({ getDb: () => db });
-  const demo = await login(app, 'demo', 'Demo#2026');
-  const operator = await login(app, 'operator', 'Operator#2026');
+  const demo = await apiLogin(app, 'demo', 'Demo#2026');
+  const operator = await apiLogin(app, 'operator', 'Operator#2026');
 
   // 1. The version check alone, and the index API in process.
   const N = 20_000;

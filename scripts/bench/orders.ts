@@ -14,6 +14,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiLogin, ORIGIN, timeRuns } from '../bench-area';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-orders-'));
 process.env.DATA_DIR = dir;
@@ -32,23 +33,7 @@ type Db = import('../../src/server/db/client').Db;
 const TOTAL = Number(process.env.BENCH_ORDERS_N) || 100_000;
 const INSURED = Number(process.env.BENCH_INSURED_N) || 1_000_000;
 const RUNS = 200;
-const ORIGIN = 'http://localhost';
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-};
-const ms = (x: number) => `${x.toFixed(2)} ms`;
-
-async function time(label: string, fn: () => Promise<unknown>, runs = RUNS): Promise<void> {
-  for (let i = 0; i < 10; i++) await fn();
-  const lat: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    lat.push(performance.now() - t);
-  }
-  console.log(`  ${label.padEnd(46)} p50 ${ms(pct(lat, 50)).padStart(10)}   p99 ${ms(pct(lat, 99)).padStart(10)}`);
-}
+const time = (label: string, fn: () => Promise<unknown>, runs = RUNS) => timeRuns(label, fn, runs, 46);
 
 const STATUSES = ['unpaid', 'underwriting', 'effective', 'effective', 'effective', 'expired', 'cancelled', 'refused', 'surrendered'];
 
@@ -168,12 +153,17 @@ async function main() {
   await time('all types page 1 (API without type)', () => orders.listOrders(db, demoId, q({ type: '' }), today));
 
   const api = createApi({ getDb: () => db });
-  const login = await api.request(`${ORIGIN}/userapi/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-    body: JSON.stringify({ account: 'demo', password: 'Demo#2026' }),
-  });
-  const token = ((await login.json()) as { data: { userInfo: { token: string } } }).data.userInfo.token;
+  const token = await apiLogin(api, 'demo', 'Demo#2026');
+  /** POST a JSON body as the demo member; throws unless the API answers 200. */
+  const post = async (path: string, body: unknown) => {
+    const res = await api.request(`${ORIGIN}/userapi/v1/${path}`, {
+      method: 'POST',
+      headers: { 'ba-user-token': token, 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify(body),
+    });
+    if (res.status !== 200) throw new Error(`status ${res.status} ${await res.text()}`);
+    return res;
+  };
   await time('GET /order/list?type=guzhu (in process)', async () => {
     const res = await api.request(`${ORIGIN}/userapi/v1/order/list?type=guzhu&page=3`, { headers: { 'ba-user-token': token } });
     if (res.status !== 200) throw new Error(`status ${res.status}`);
@@ -213,12 +203,7 @@ async function main() {
   await time(
     'POST /order/importInsured (10 000-row CSV)',
     async () => {
-      const res = await api.request(`${ORIGIN}/userapi/v1/order/importInsured`, {
-        method: 'POST',
-        headers: { 'ba-user-token': token, 'content-type': 'application/json', origin: ORIGIN },
-        body: JSON.stringify({ file_id: file.id, plan_id: plan.id, class: 1, start_date: orders.addDays(today, 5) }),
-      });
-      if (res.status !== 200) throw new Error(`status ${res.status}`);
+      const res = await post('order/importInsured', { file_id: file.id, plan_id: plan.id, class: 1, start_date: orders.addDays(today, 5) });
       await res.arrayBuffer();
     },
     10,
@@ -228,20 +213,15 @@ async function main() {
   await time(
     'POST /order/create, 10 000 rows from the file',
     async () => {
-      const res = await api.request(`${ORIGIN}/userapi/v1/order/create`, {
-        method: 'POST',
-        headers: { 'ba-user-token': token, 'content-type': 'application/json', origin: ORIGIN },
-        body: JSON.stringify({
-          request_id: `bench-create-${++n}`,
-          plan_id: plan.id,
-          class: 1,
-          months: 12,
-          start_date: orders.addDays(today, 5),
-          policyholder: { name: '压测公司', contact: '张三', mobile: '13800138000' },
-          insured_file_id: file.id,
-        }),
+      const res = await post('order/create', {
+        request_id: `bench-create-${++n}`,
+        plan_id: plan.id,
+        class: 1,
+        months: 12,
+        start_date: orders.addDays(today, 5),
+        policyholder: { name: '压测公司', contact: '张三', mobile: '13800138000' },
+        insured_file_id: file.id,
       });
-      if (res.status !== 200) throw new Error(`status ${res.status} ${await res.text()}`);
       bigId = ((await res.json()) as { data: { order: { id: number } } }).data.order.id;
     },
     10,

@@ -9,6 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pct } from '../bench-area';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-sealing-'));
@@ -26,10 +27,6 @@ const { usesWorker } = await import('../../src/features/sealing/stamp-runner');
 const RUNS = 20;
 const PAGES = 50;
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const fmt = (n: number) => n.toFixed(1);
 
 async function fiftyPages(): Promise<Uint8Array> {

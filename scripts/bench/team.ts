@@ -9,10 +9,10 @@
  *
  *   bun scripts/bench/team.ts        (or: bun run bench --area team)
  */
-import { SQL } from 'bun';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { apiLogin, ms, ORIGIN, onEngines, pct } from '../bench-area';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-team-'));
 process.env.DATA_DIR = dir;
@@ -24,14 +24,8 @@ const { addAccount, allocate, seedTeamDemo } = await import('../../src/features/
 const { createApi } = await import('../../src/server/api');
 type Db = import('../../src/server/db/client').Db;
 
-const ORIGIN = 'http://localhost';
 const SEQ = Number(process.env.BENCH_TEAM_N) || 1_000;
 const PAR = 8;
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-};
-const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 async function run(engine: string, db: Db): Promise<void> {
   await ensureDatabase(db, { demo: true, demoSeeders: [seedLedgerDemo, seedTeamDemo] });
@@ -95,12 +89,7 @@ async function run(engine: string, db: Db): Promise<void> {
 
   // 3. the API in process
   const app = createApi({ getDb: () => db });
-  const res = await app.request(`${ORIGIN}/userapi/v1/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
-    body: JSON.stringify({ account: 'demo', password: 'Demo#2026' }),
-  });
-  const token = ((await res.json()) as { data: { userInfo: { token: string } } }).data.userInfo.token;
+  const token = await apiLogin(app, 'demo', 'Demo#2026');
   const api: number[] = [];
   const N = Math.min(SEQ, 500);
   t0 = performance.now();
@@ -127,25 +116,12 @@ async function run(engine: string, db: Db): Promise<void> {
 }
 
 try {
-  const sqlite = openDb(`sqlite://${join(dir, 'bench.db')}`);
-  await run('sqlite', sqlite);
-  await sqlite.close();
-  const pg = process.env.TEST_PG_URL;
-  if (pg) {
-    const name = `bench_team_${process.pid}`;
-    const admin = new SQL(pg);
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    const u = new URL(pg);
-    u.pathname = `/${name}`;
-    const db = openDb(u.toString());
-    try {
-      await run('postgres', db);
-    } finally {
-      await db.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
-    }
-  } else console.log('postgres: skipped (set TEST_PG_URL)');
+  await onEngines(
+    dir,
+    openDb,
+    { sqlite: 'sqlite', postgres: 'postgres', skipped: 'postgres: skipped (set TEST_PG_URL)', pgDatabase: `bench_team_${process.pid}` },
+    run,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,5 +1,5 @@
 /** Not found: HTTP 404 with `Page not found: {path}` and the title `Page Not Found - {siteName}`. */
-import { Brand, PrefsBar, SiteFooter } from '~/features/shell/ui';
+import { PlainHeader, SiteFooter } from '~/features/shell/ui';
 import { Icon } from '~/ui/icon';
 import { PageTitle } from '~/ui/page-title';
 import { pageContext, pagePath } from '~/ui/page-context';
@@ -11,14 +11,7 @@ export default async function NotFound() {
     <div className="plain-shell">
       {/* The spec fixes this title in every language; the visible text is translated. */}
       <PageTitle page="Page Not Found" siteName={view.site.siteName} />
-      <header className="site-header site-header-solid">
-        <div className="site-header-inner">
-          <Brand siteName={view.site.siteName} />
-          <div className="header-actions">
-            <PrefsBar t={t} locale={view.locale} theme={view.theme} path={path} />
-          </div>
-        </div>
-      </header>
+      <PlainHeader t={t} view={view} path={path} />
       <main id="main" className="error-main">
         <div className="error-card">
           <p className="error-code" aria-hidden="true">

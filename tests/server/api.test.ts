@@ -39,6 +39,10 @@ for (const engine of engines()) {
       return r.body.data.userInfo as { token: string; refresh_token: string; id: number };
     }
 
+    /** POSTs the session's refresh token to `path`, signed in with its access token. */
+    const postRefreshToken = (path: string, info: { token: string; refresh_token: string }) =>
+      call(path, { method: 'POST', json: { refresh_token: info.refresh_token }, headers: { 'ba-user-token': info.token } });
+
     beforeAll(async () => {
       t = await freshDatabase(engine, { seed: true });
       app = createApi({ getDb: () => t.db });
@@ -171,11 +175,7 @@ for (const engine of engines()) {
 
     test('refreshToken gives a working access token; a bad one → 401200', async () => {
       const info = await loginAs('demo', 'Demo#2026', true);
-      const r = await call('user/refreshToken', {
-        method: 'POST',
-        json: { refresh_token: info.refresh_token },
-        headers: { 'ba-user-token': info.token },
-      });
+      const r = await postRefreshToken('user/refreshToken', info);
       expect(r.body.code).toBe(200001);
       expect(r.body.data.type).toBe('user-refresh');
       expect(r.body.data.token).not.toBe(info.token);
@@ -190,11 +190,7 @@ for (const engine of engines()) {
 
     test('logout revokes both tokens and clears the cookies', async () => {
       const info = await loginAs('demo', 'Demo#2026', true);
-      const r = await call('index/logout', {
-        method: 'POST',
-        json: { refresh_token: info.refresh_token },
-        headers: { 'ba-user-token': info.token },
-      });
+      const r = await postRefreshToken('index/logout', info);
       expect(r.body.code).toBe(200001);
       expect(r.cookies.find((c) => c.startsWith('ba-user-token='))).toContain('Max-Age=0');
       const after = await call('index/index?requiredLogin=1', { headers: { 'ba-user-token': info.token } });

@@ -18,7 +18,7 @@ import { changeBalance } from '~/features/ledger';
 import { addDays, siteToday } from '~/features/orders';
 import { makeResidentId } from '~/lib/cn-id';
 import { num } from '~/server/db/client';
-import { apiClient, ledgerSeededDatabase, placePolicy, setInsurer, userId } from '../support/endorse-kit';
+import { type MoneyWorld, moneyWorld, placePolicy } from '../support/endorse-kit';
 import { moneyProblems } from '../support/money-invariants';
 import { engines, type TestDatabase } from '../support/test-db';
 
@@ -62,7 +62,7 @@ const opArb = fc.oneof(
 for (const engine of engines()) {
   describe(`money across a policy's life on ${engine.name}`, () => {
     let t: TestDatabase;
-    let api: ReturnType<typeof apiClient>;
+    let api: MoneyWorld['api'];
     let demo: string;
     let operator: string;
     let demoId: number;
@@ -72,12 +72,7 @@ for (const engine of engines()) {
     const next = () => `money-${process.pid}-${++rid}`;
 
     beforeAll(async () => {
-      t = await ledgerSeededDatabase(engine);
-      api = apiClient(t.db);
-      await setInsurer(t.db, 'manual');
-      demo = await api.login('demo', 'Demo#2026');
-      operator = await api.login('operator', 'Operator#2026');
-      demoId = await userId(t.db, 'demo');
+      ({ t, api, demo, operator, demoId } = await moneyWorld(engine));
     }, 60_000);
     afterAll(async () => {
       if (process.env.MONEY_DEBUG)

@@ -8,7 +8,7 @@ import { addDays, siteToday } from '~/features/orders';
 import { makeResidentId } from '~/lib/cn-id';
 import { daysInclusive } from '~/lib/pro-rata';
 import { type Db, num } from '~/server/db/client';
-import { apiClient, ledgerSeededDatabase, placePolicy, setInsurer, userId } from '../support/endorse-kit';
+import { type MoneyWorld, moneyWorld, placePolicy } from '../support/endorse-kit';
 import { engines, type TestDatabase } from '../support/test-db';
 import { moneyProblems } from '../support/money-invariants';
 
@@ -19,7 +19,7 @@ const balanceOf = async (db: Db, id: number) => num((await db.sql`SELECT money F
 for (const engine of engines()) {
   describe(`money scenarios on ${engine.name}`, () => {
     let t: TestDatabase;
-    let api: ReturnType<typeof apiClient>;
+    let api: MoneyWorld['api'];
     let demo: string;
     let operator: string;
     let demoId: number;
@@ -28,12 +28,7 @@ for (const engine of engines()) {
     const rid = () => `scenario-${process.pid}-${++n}`;
 
     beforeAll(async () => {
-      t = await ledgerSeededDatabase(engine);
-      api = apiClient(t.db);
-      await setInsurer(t.db, 'manual');
-      demo = await api.login('demo', 'Demo#2026');
-      operator = await api.login('operator', 'Operator#2026');
-      demoId = await userId(t.db, 'demo');
+      ({ t, api, demo, operator, demoId } = await moneyWorld(engine));
       today = await siteToday(t.db);
     }, 60_000);
     afterAll(async () => {

@@ -5,7 +5,7 @@
  * very next load; language and theme get their own page; a session that ended gets no page.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { type PortalDatabase, type PortalServer, loginToken, portalDatabase, startPortal } from '../support/server';
+import { type DemoPortals, type PortalServer, demoPortals, loginToken } from '../support/server';
 import { engines } from '../support/test-db';
 
 const PAGE = '/user/order/guzhu?limit=20';
@@ -61,22 +61,18 @@ const unread = (body: string) => /data-unread="(\d+)"/.exec(body)?.[1] ?? 'none'
 
 for (const engine of engines()) {
   describe(`member page cache on ${engine.name}`, () => {
-    let db: PortalDatabase;
+    let portals: DemoPortals;
     let a: PortalServer;
     let b: PortalServer;
     let cookie: string;
 
     beforeAll(async () => {
-      db = await portalDatabase(engine);
-      a = await startPortal({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, env: { PORTAL_DEMO: '1' } });
-      // A second instance on the same database (and, for SQLite, the same file).
-      b = await startPortal({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, env: { PORTAL_DEMO: '1' } });
+      // Two instances on the same database (and, for SQLite, the same file).
+      portals = await demoPortals(engine, 2);
+      [a, b] = portals.servers as [PortalServer, PortalServer];
       cookie = `ba-user-token=${encodeURIComponent(await loginToken(a.baseUrl))}`;
     }, 180_000);
-    afterAll(async () => {
-      await Promise.all([a?.stop(), b?.stop()]);
-      await db?.drop();
-    }, 30_000);
+    afterAll(() => portals?.stop(), 30_000);
 
     test('the second load is the same page from memory, with its own CSP nonce', async () => {
       const first = await load(a.baseUrl, cookie);

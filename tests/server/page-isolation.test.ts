@@ -7,7 +7,7 @@
  * are counted: most document loads of the order lists come from it).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { type PortalDatabase, type PortalServer, loginToken, portalDatabase, startPortal } from '../support/server';
+import { type DemoPortals, type PortalServer, demoPortals, loginToken } from '../support/server';
 import { engines } from '../support/test-db';
 
 interface Member {
@@ -61,21 +61,18 @@ function problems(body: string, path: string, m: Member, other: Member): string[
 
 for (const engine of engines()) {
   describe(`pages belong to their requester on ${engine.name}`, () => {
-    let db: PortalDatabase;
+    let portals: DemoPortals;
     let server: PortalServer;
     let demo: Member;
     let manager: Member;
 
     beforeAll(async () => {
-      db = await portalDatabase(engine);
-      server = await startPortal({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, env: { PORTAL_DEMO: '1' } });
+      portals = await demoPortals(engine);
+      [server] = portals.servers as [PortalServer];
       demo = await member(server.baseUrl, 'demo', 'Demo#2026', 'zh-cn');
       manager = await member(server.baseUrl, 'manager', 'Manager#2026', 'en');
     }, 120_000);
-    afterAll(async () => {
-      await server?.stop();
-      await db?.drop();
-    }, 30_000);
+    afterAll(() => portals?.stop(), 30_000);
 
     test(`${ROUNDS} rounds of ${PAGES.length} pages for two members at once: each response is its requester's`, async () => {
       expect(demo.nickname).not.toBe(manager.nickname);

@@ -7,6 +7,7 @@ import { type Db, num, nowSeconds } from '~/server/db/client';
 import { seedLedgerDemo } from '~/features/ledger';
 import { ensureDatabase } from '~/server/db/seed';
 import { setConfigValue } from '~/server/site-config';
+import { apiClient } from './api-client';
 import { type Engine, freshDatabase, type TestDatabase } from './test-db';
 
 export { apiClient, type Reply } from './api-client';
@@ -58,4 +59,31 @@ export async function ledgerSeededDatabase(engine: Engine): Promise<TestDatabase
   const t = await freshDatabase(engine);
   await ensureDatabase(t.db, { demo: true, demoSeeders: [seedLedgerDemo] });
   return t;
+}
+
+/** What the money tests start from: see `moneyWorld`. */
+export interface MoneyWorld {
+  t: TestDatabase;
+  api: ReturnType<typeof apiClient>;
+  /** The demo member's and the operator's API tokens. */
+  demo: string;
+  operator: string;
+  demoId: number;
+}
+
+/**
+ * A ledger-seeded database with the insurer set to manual (operators decide underwriting and
+ * endorsements), an API client over it, and the demo member and operator signed in.
+ */
+export async function moneyWorld(engine: Engine): Promise<MoneyWorld> {
+  const t = await ledgerSeededDatabase(engine);
+  const api = apiClient(t.db);
+  await setInsurer(t.db, 'manual');
+  return {
+    t,
+    api,
+    demo: await api.login('demo', 'Demo#2026'),
+    operator: await api.login('operator', 'Operator#2026'),
+    demoId: await userId(t.db, 'demo'),
+  };
 }

@@ -246,6 +246,35 @@ export async function portalDatabase(engine: Engine): Promise<PortalDatabase> {
   };
 }
 
+/** Built portal instances on one fresh database, and how to end them. */
+export interface DemoPortals {
+  servers: PortalServer[];
+  /** Stops every instance, then drops the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh database on `engine` and `count` instances of the built portal serving it with the demo
+ * data (PORTAL_DEMO=1); more than one instance share the database (and, on SQLite, the same file).
+ */
+export async function demoPortals(engine: Engine, count = 1): Promise<DemoPortals> {
+  const db = await portalDatabase(engine);
+  const servers: PortalServer[] = [];
+  const stop = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await db.drop();
+  };
+  try {
+    for (let i = 0; i < count; i++) {
+      servers.push(await startPortal({ dataDir: db.dataDir, databaseUrl: db.databaseUrl, env: { PORTAL_DEMO: '1' } }));
+    }
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { servers, stop };
+}
+
 /** Logs in through the JSON API and returns the access token (from the `ba-user-token` cookie). */
 export async function loginToken(baseUrl: string, account = 'demo', password = 'Demo#2026'): Promise<string> {
   const res = await fetch(`${baseUrl}/userapi/v1/user/login`, {

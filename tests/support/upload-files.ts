@@ -4,7 +4,9 @@
  * first bytes with a size (for header parsing, and for bombs the pixel cap refuses before decoding).
  */
 import { encode } from 'fast-png';
+import type { Db } from '~/server/db/client';
 import { ensureDatabase } from '~/server/db/seed';
+import { ACCESS_TTL, issueToken } from '~/server/session';
 import { type Engine, freshDatabase, type TestDatabase } from './test-db';
 
 const be32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
@@ -239,4 +241,27 @@ export async function seededDatabase(engine: Engine): Promise<TestDatabase> {
   const t = await freshDatabase(engine);
   await ensureDatabase(t.db, { demo: true });
   return t;
+}
+
+/** Two members of the demo seed, signed in: the demo member and the manager (someone else). */
+export interface TwoMembers {
+  demoId: number;
+  managerId: number;
+  /** Access tokens, as the `ba-user-token` header or cookie carries them. */
+  demoToken: string;
+  managerToken: string;
+}
+
+/** Issues access tokens for the seeded demo member and manager (the owner and "another member" of the upload tests). */
+export async function twoMembers(db: Db): Promise<TwoMembers> {
+  const [demo] = await db.sql`SELECT id FROM "user" WHERE username = 'demo'`;
+  const [manager] = await db.sql`SELECT id FROM "user" WHERE username = 'manager'`;
+  const demoId = Number(demo.id);
+  const managerId = Number(manager.id);
+  return {
+    demoId,
+    managerId,
+    demoToken: (await issueToken(db, 'access', demoId, ACCESS_TTL)).token,
+    managerToken: (await issueToken(db, 'access', managerId, ACCESS_TTL)).token,
+  };
 }

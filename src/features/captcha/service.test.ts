@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { nowSeconds } from '~/server/db/client';
 import { DomainError } from '~/server/errors';
+import { domainErrorOf } from '../../../tests/support/domain-error';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { readAnswer, solves } from './answer';
 import {
@@ -14,15 +15,7 @@ import {
 } from './service';
 
 /** The DomainError key a promise rejects with ('' when it resolves). */
-async function keyOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return '';
-  } catch (err) {
-    if (err instanceof DomainError) return err.key;
-    throw err;
-  }
-}
+const keyOf = async (p: Promise<unknown>): Promise<string> => (await domainErrorOf(p))?.key ?? '';
 
 /** `info` with the clicks of a solution in another order. */
 const reorder = (info: string, order: number[]) => {

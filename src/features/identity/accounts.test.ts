@@ -50,15 +50,13 @@ for (const engine of engines()) {
       await t.drop();
     });
 
+    /** POST user/register by `registerType` with the password Secret#123. */
+    const register = (registerType: 'email' | 'mobile', username: string, address: string, captcha: string) =>
+      post('user/register', { registerType, username, password: 'Secret#123', [registerType]: address, captcha });
+
     test('register by e-mail with the code: signed in at once, and the password works', async () => {
       const code = await codeFor('email', 'new.member@example.com', 'user_register');
-      const r = await post('user/register', {
-        registerType: 'email',
-        username: 'newmember',
-        password: 'Secret#123',
-        email: 'New.Member@example.com',
-        captcha: code,
-      });
+      const r = await register('email', 'newmember', 'New.Member@example.com', code);
       expect([r.res.status, r.body.code, r.body.message]).toEqual([200, 200001, 'Registration succeeded!']);
       expect(r.body.data.userInfo).toMatchObject({ username: 'newmember', email: 'new.member@example.com', nickname: 'newmember' });
       expect(r.res.headers.getSetCookie().some((c) => c.startsWith('ba-user-token='))).toBe(true);
@@ -72,29 +70,11 @@ for (const engine of engines()) {
       expect(Object.keys(bad.body.data.errors).sort()).toEqual(['captcha', 'mobile', 'password', 'username']);
       expect(bad.body.data.errors.mobile).toBe('Please enter the correct mobile number');
       const code = await codeFor('sms', '13700137000', 'user_register');
-      const taken = await post('user/register', {
-        registerType: 'mobile',
-        username: 'demo',
-        password: 'Secret#123',
-        mobile: '13700137000',
-        captcha: code,
-      });
+      const taken = await register('mobile', 'demo', '13700137000', code);
       expect([taken.res.status, taken.body.data.field]).toEqual([409, 'username']);
-      const ok = await post('user/register', {
-        registerType: 'mobile',
-        username: 'mobileuser',
-        password: 'Secret#123',
-        mobile: '13700137000',
-        captcha: code,
-      });
+      const ok = await register('mobile', 'mobileuser', '13700137000', code);
       expect(ok.body.code).toBe(200001);
-      const wrong = await post('user/register', {
-        registerType: 'mobile',
-        username: 'other',
-        password: 'Secret#123',
-        mobile: '13700137001',
-        captcha: '000000',
-      });
+      const wrong = await register('mobile', 'other', '13700137001', '000000');
       expect([wrong.res.status, wrong.body.data.field]).toEqual([400, 'captcha']);
     });
 

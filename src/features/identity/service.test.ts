@@ -2,20 +2,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { num, nowSeconds } from '~/server/db';
 import { listAudit } from '~/server/audit';
 import { login, MAX_LOGIN_FAILURES, refreshToken, signLink, verifySignature } from './index';
-import { DomainError } from '~/server/errors';
 import { findUserByAccount, getUserInfo } from '~/server/members';
 import { createSignature, hashToken, resolveSession, revokeSession as logout } from '~/server/session';
+import { failure } from '../../../tests/support/domain-error';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
-
-async function failure(p: Promise<unknown>): Promise<DomainError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof DomainError) return e;
-    throw e;
-  }
-  throw new Error('expected a DomainError');
-}
 
 for (const engine of engines()) {
   describe(`auth on ${engine.name}`, () => {

@@ -103,20 +103,8 @@ test('a valid header over a damaged or missing body does not decode', async () =
 
 test('decodes started together all answer (they run one at a time)', async () => {
   const files = [png(30, 20), await jpegImage(30, 20), gifImage(3, 3), await webpImage(30, 20), bmpImage(3, 3), corrupt(png(30, 20), 33)];
-  expect(await Promise.all([...files, ...files].map((f) => decodes(f)))).toEqual([
-    true,
-    true,
-    true,
-    true,
-    true,
-    false,
-    true,
-    true,
-    true,
-    true,
-    true,
-    false,
-  ]);
+  const each = [true, true, true, true, true, false]; // the corrupt PNG last
+  expect(await Promise.all([...files, ...files].map((f) => decodes(f)))).toEqual([...each, ...each]);
 });
 
 test('only image kinds decode', async () => {

@@ -7,10 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import type { Envelope } from '~/features/_shared/envelope';
 import type { UploadConfig } from '~/lib/types';
 import { createApi } from '~/server/api';
-import { ACCESS_TTL, issueToken } from '~/server/session';
 import { setConfigValue } from '~/server/site-config';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
-import { seededDatabase } from '../../../tests/support/upload-files';
+import { seededDatabase, twoMembers } from '../../../tests/support/upload-files';
 import { keyFromUrl } from './direct';
 import type { UploadedFile } from './router';
 import { directUploadOrigins, presignPost, S3Storage, signingKey } from './s3-storage';
@@ -97,11 +96,7 @@ for (const engine of engines()) {
       storage = new S3Storage(s3.config);
       setStorage(storage);
       api = createApi({ getDb: () => t.db });
-      const [demo] = await t.db.sql`SELECT id FROM "user" WHERE username = 'demo'`;
-      const [other] = await t.db.sql`SELECT id FROM "user" WHERE username = 'manager'`;
-      demoId = Number(demo.id);
-      token = (await issueToken(t.db, 'access', demoId, ACCESS_TTL)).token;
-      otherToken = (await issueToken(t.db, 'access', Number(other.id), ACCESS_TTL)).token;
+      ({ demoId, demoToken: token, managerToken: otherToken } = await twoMembers(t.db));
     }, 30_000);
     beforeEach(async () => {
       await setConfigValue(t.db, 'upload', { mode: 's3', maxSize: 100_000, allowedSuffixes: 'png,jpg,pdf', allowedMimeTypes: '' });

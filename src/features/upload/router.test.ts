@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Envelope } from '~/features/_shared/envelope';
 import { createApi } from '~/server/api';
-import { ACCESS_TTL, issueToken } from '~/server/session';
 import { setConfigValue } from '~/server/site-config';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
-import { seededDatabase } from '../../../tests/support/upload-files';
+import { seededDatabase, twoMembers } from '../../../tests/support/upload-files';
 import type { UploadedFile } from './router';
 import { findOwnFile, readFileBytes } from './attachments';
 import { storeServerFile } from './service';
@@ -47,12 +46,7 @@ for (const engine of engines()) {
       api = createApi({ getDb: () => t.db });
       root = mkdtempSync(join(tmpdir(), 'uploads-'));
       setStorage(new LocalStorage(root));
-      const [demo] = await t.db.sql`SELECT id FROM "user" WHERE username = 'demo'`;
-      const [other] = await t.db.sql`SELECT id FROM "user" WHERE username = 'manager'`;
-      demoId = Number(demo.id);
-      otherId = Number(other.id);
-      token = (await issueToken(t.db, 'access', demoId, ACCESS_TTL)).token;
-      otherToken = (await issueToken(t.db, 'access', otherId, ACCESS_TTL)).token;
+      ({ demoId, managerId: otherId, demoToken: token, managerToken: otherToken } = await twoMembers(t.db));
     }, 30_000);
     beforeEach(async () => {
       await setConfigValue(t.db, 'upload', { maxSize: MAX, allowedSuffixes: 'jpg,png,gif,webp,pdf,docx', allowedMimeTypes: 'text/plain' });

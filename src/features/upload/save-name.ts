@@ -2,6 +2,7 @@
  * The site's saveName template (spec §9, reference §6.3) turned into a relative storage key.
  * Every token is sanitised, and the result is checked once more by the storage's safe-path helper.
  */
+import { zonedParts } from '~/lib/format';
 
 export interface SaveNameInput {
   topic: string;
@@ -27,24 +28,15 @@ export function cleanFileName(name: string): string {
   return clean(Array.from(stem).slice(0, 15).join('')).replaceAll('.', '_');
 }
 
+/** The date tokens of `now` in `timeZone`; a zone the runtime does not know counts as UTC. */
 function dateParts(now: Date, timeZone: string): Record<string, string> {
-  let parts: Intl.DateTimeFormatPart[];
+  let p: ReturnType<typeof zonedParts>;
   try {
-    parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(now);
+    p = zonedParts(now.getTime(), timeZone);
   } catch {
-    return dateParts(now, 'UTC');
+    p = zonedParts(now.getTime(), 'UTC');
   }
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
-  return { year: get('year'), mon: get('month'), day: get('day'), hour: get('hour'), min: get('minute'), sec: get('second') };
+  return { year: p.YYYY, mon: p.MM, day: p.DD, hour: p.HH, min: p.mm, sec: p.ss };
 }
 
 const alnum = (n: number) => {

@@ -45,14 +45,12 @@ for (const engine of engines()) {
       await t?.drop();
     });
 
+    /** Stores `bytes` as the demo member's upload `name` on `topic`, announced as `type`. */
+    const store = (topic: string, name: string, bytes: Uint8Array, type = '') =>
+      storeUpload(t.db, storage, settings, { userId, topic, name, type, bytes });
+
     test('an image: inline, its stored type, nosniff and a sandbox CSP', async () => {
-      const row = await storeUpload(t.db, storage, settings, {
-        userId,
-        topic: 'default',
-        name: '头像.png',
-        type: 'text/html',
-        bytes: png(4, 4, 10),
-      });
+      const row = await store('default', '头像.png', png(4, 4, 10), 'text/html');
       const res = await serveStored(t.db, 'GET', `/${encodeURI(row.path)}`, { userId }, storage);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');
@@ -66,13 +64,7 @@ for (const engine of engines()) {
     });
 
     test('anything else is a download', async () => {
-      const row = await storeUpload(t.db, storage, settings, {
-        userId,
-        topic: 'docs',
-        name: 'policy.pdf',
-        type: '',
-        bytes: text('%PDF-1.7 ...'),
-      });
+      const row = await store('docs', 'policy.pdf', text('%PDF-1.7 ...'));
       const res = await serveStored(t.db, 'GET', `/${row.path}`, { userId }, storage);
       expect(res.headers.get('content-type')).toBe('application/pdf');
       expect(res.headers.get('content-disposition')).toStartWith('attachment; filename="policy.pdf"');
@@ -81,31 +73,19 @@ for (const engine of engines()) {
     test('private by default: the owner reads, another member and anonymous get 404; avatars are public', async () => {
       const [other] = await t.db.sql`SELECT id FROM "user" WHERE username <> 'demo' ORDER BY id LIMIT 1`;
       const otherId = Number(other.id);
-      const row = await storeUpload(t.db, storage, settings, {
-        userId,
-        topic: 'claim',
-        name: '病历.pdf',
-        type: '',
-        bytes: text('%PDF-1.7 private'),
-      });
+      const row = await store('claim', '病历.pdf', text('%PDF-1.7 private'));
       const url = `/${encodeURI(row.path)}`;
       expect((await serveStored(t.db, 'GET', url, { userId }, storage)).status).toBe(200);
       expect((await serveStored(t.db, 'GET', url, { userId: otherId }, storage)).status).toBe(404);
       expect((await serveStored(t.db, 'GET', url, { userId: null }, storage)).status).toBe(404);
-      const avatar = await storeUpload(t.db, storage, settings, { userId, topic: 'avatar', name: 'me.png', type: '', bytes: png(6, 6, 1) });
+      const avatar = await store('avatar', 'me.png', png(6, 6, 1));
       const pub = await serveStored(t.db, 'GET', `/${avatar.path}`, { userId: null }, storage);
       expect(pub.status).toBe(200);
       expect(pub.headers.get('cache-control')).toStartWith('public');
     });
 
     test('a signed URL serves a private file to anyone until it expires; a tampered one is 404', async () => {
-      const row = await storeUpload(t.db, storage, settings, {
-        userId,
-        topic: 'claim',
-        name: 'b.pdf',
-        type: '',
-        bytes: text('%PDF-1.7 signed'),
-      });
+      const row = await store('claim', 'b.pdf', text('%PDF-1.7 signed'));
       const signed = new URL(await signedFileUrl(t.db, row, 60), 'http://x');
       const ask = (exp: string | null, sig: string | null) =>
         serveStored(t.db, 'GET', signed.pathname, { userId: null, exp, sig }, storage);
@@ -119,13 +99,7 @@ for (const engine of engines()) {
       expect(Number(past.searchParams.get('exp'))).toBeGreaterThan(0);
       expect(await verifyFileSignature(t.db, row.path, String(Math.floor(Date.now() / 1000) - 5), sig)).toBe(false);
       // Another file's signature does not open this one.
-      const other = await storeUpload(t.db, storage, settings, {
-        userId,
-        topic: 'claim',
-        name: 'c.pdf',
-        type: '',
-        bytes: text('%PDF-1.7 other'),
-      });
+      const other = await store('claim', 'c.pdf', text('%PDF-1.7 other'));
       expect((await serveStored(t.db, 'GET', `/${other.path}`, { userId: null, exp, sig }, storage)).status).toBe(404);
     });
 
@@ -143,7 +117,7 @@ for (const engine of engines()) {
         expect([path, res.status]).toEqual([path, 404]);
       }
       // A row whose file is gone: 404, not a crash.
-      const row = await storeUpload(t.db, storage, settings, { userId, topic: 'gone', name: 'x.png', type: '', bytes: png(2, 3) });
+      const row = await store('gone', 'x.png', png(2, 3));
       await storage.delete(row.path);
       expect((await serveStored(t.db, 'GET', `/${row.path}`, { userId }, storage)).status).toBe(404);
     });

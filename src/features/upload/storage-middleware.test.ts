@@ -5,13 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { setDb } from '~/server/db/client';
-import { ACCESS_TTL, issueToken } from '~/server/session';
 import storageMiddleware from '~/middleware/15-storage';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { signedFileUrl } from './access';
 import { storeUpload } from './service';
 import { LocalStorage, setStorage } from './storage';
-import { png, seededDatabase, text } from '../../../tests/support/upload-files';
+import { png, seededDatabase, text, twoMembers } from '../../../tests/support/upload-files';
 
 const settings = { maxSize: 1 << 20, allowedSuffixes: 'png,pdf', allowedMimeTypes: '', saveName: '', timeZone: 'UTC' };
 
@@ -30,11 +29,7 @@ for (const engine of engines()) {
       setDb(t.db);
       root = mkdtempSync(join(tmpdir(), 'storage-mw-'));
       setStorage(new LocalStorage(root));
-      const [demo] = await t.db.sql`SELECT id FROM "user" WHERE username = 'demo'`;
-      const [manager] = await t.db.sql`SELECT id FROM "user" WHERE username = 'manager'`;
-      demoId = Number(demo.id);
-      demoToken = (await issueToken(t.db, 'access', demoId, ACCESS_TTL)).token;
-      managerToken = (await issueToken(t.db, 'access', Number(manager.id), ACCESS_TTL)).token;
+      ({ demoId, demoToken, managerToken } = await twoMembers(t.db));
     }, 30_000);
     afterAll(async () => {
       setStorage(null);
@@ -43,14 +38,12 @@ for (const engine of engines()) {
       await t?.drop();
     });
 
+    /** Stores `bytes` as the demo member's upload `name` on `topic`. */
+    const store = (topic: string, name: string, bytes: Uint8Array) =>
+      storeUpload(t.db, new LocalStorage(root), settings, { userId: demoId, topic, name, type: '', bytes });
+
     test('a private file: its owner by cookie or header; another member, anonymous: 404; a signed URL: anyone', async () => {
-      const row = await storeUpload(t.db, new LocalStorage(root), settings, {
-        userId: demoId,
-        topic: 'claim',
-        name: '理赔.pdf',
-        type: '',
-        bytes: text('%PDF-1.7 mw'),
-      });
+      const row = await store('claim', '理赔.pdf', text('%PDF-1.7 mw'));
       const url = `http://localhost/${encodeURI(row.path)}`;
       const byCookie = await app.request(url, { headers: { cookie: `ba-user-token=${demoToken}` } });
       expect(byCookie.status).toBe(200);
@@ -66,13 +59,7 @@ for (const engine of engines()) {
     });
 
     test('an avatar is public; other paths and methods pass through', async () => {
-      const row = await storeUpload(t.db, new LocalStorage(root), settings, {
-        userId: demoId,
-        topic: 'avatar',
-        name: 'me.png',
-        type: '',
-        bytes: png(8, 8, 3),
-      });
+      const row = await store('avatar', 'me.png', png(8, 8, 3));
       const res = await app.request(`http://localhost/${row.path}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/png');

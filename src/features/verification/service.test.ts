@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { nowSeconds } from '~/server/db/client';
-import { DomainError } from '~/server/errors';
 import { testOutbox } from '../../../tests/support/outbox';
+import { failure } from '../../../tests/support/domain-error';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { consumeCode, MAX_CODE_ATTEMPTS, RESEND_GAP, sendCode } from './service';
-
-async function failure(p: Promise<unknown>): Promise<DomainError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof DomainError) return err;
-    throw err;
-  }
-  throw new Error('expected a DomainError');
-}
 
 for (const engine of engines()) {
   describe(`verification codes on ${engine.name}`, () => {

@@ -5,6 +5,22 @@ import { PageTitle } from '~/ui/page-title';
 import { PRODUCTS } from '~/features/products/ui';
 import { pageContext } from '~/ui/page-context';
 import { NavAnchor } from '~/ui/nav-anchor';
+import type { ReactNode } from 'react';
+
+/** A band of the home page: its heading (and lead) over its content; `alt` takes the alternate background. */
+function HomeSection({ id, title, lead, alt, children }: { id: string; title: string; lead?: string; alt?: boolean; children: ReactNode }) {
+  return (
+    <section className={alt ? 'section section-alt' : 'section'} aria-labelledby={id}>
+      <div className="container">
+        <div className="section-head">
+          <h2 id={id}>{title}</h2>
+          {lead === undefined ? null : <p className="muted">{lead}</p>}
+        </div>
+        {children}
+      </div>
+    </section>
+  );
+}
 
 export default async function Home() {
   const { view, t } = await pageContext('index');
@@ -39,52 +55,41 @@ export default async function Home() {
         </div>
       </section>
 
-      <section className="section" aria-labelledby="home-products">
-        <div className="container">
-          <div className="section-head">
-            <h2 id="home-products">{t('productsTitle')}</h2>
-            <p className="muted">{t('productsLead')}</p>
-          </div>
-          <ul className="card-grid product-teasers">
-            {PRODUCTS.map((p) => (
-              <li key={p.key} className="card product-teaser">
-                <span className="product-icon">
-                  <Icon name={p.icon} size={24} />
-                </span>
-                <h3>{t(['products', p.key, 'name'])}</h3>
-                <p className="muted">{t(['products', p.key, 'short'])}</p>
-              </li>
-            ))}
-          </ul>
-          <p className="section-more">
-            <NavAnchor to="/product" className="link-arrow" match="none">
-              {t('action.viewAll')}
-              <Icon name="arrowRight" size={16} />
-            </NavAnchor>
-          </p>
-        </div>
-      </section>
+      <HomeSection id="home-products" title={t('productsTitle')} lead={t('productsLead')}>
+        <ul className="card-grid product-teasers">
+          {PRODUCTS.map((p) => (
+            <li key={p.key} className="card product-teaser">
+              <span className="product-icon">
+                <Icon name={p.icon} size={24} />
+              </span>
+              <h3>{t(['products', p.key, 'name'])}</h3>
+              <p className="muted">{t(['products', p.key, 'short'])}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="section-more">
+          <NavAnchor to="/product" className="link-arrow" match="none">
+            {t('action.viewAll')}
+            <Icon name="arrowRight" size={16} />
+          </NavAnchor>
+        </p>
+      </HomeSection>
 
-      <section className="section section-alt" aria-labelledby="home-why">
-        <div className="container">
-          <div className="section-head">
-            <h2 id="home-why">{t('whyTitle')}</h2>
-          </div>
-          <ul className="why-grid">
-            {why.map((w) => (
-              <li key={w.key} className="why-item">
-                <span className="why-icon">
-                  <Icon name={w.icon} size={22} />
-                </span>
-                <div>
-                  <h3>{t(['why', w.key, 'title'])}</h3>
-                  <p className="muted">{t(['why', w.key, 'body'])}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <HomeSection id="home-why" title={t('whyTitle')} alt>
+        <ul className="why-grid">
+          {why.map((w) => (
+            <li key={w.key} className="why-item">
+              <span className="why-icon">
+                <Icon name={w.icon} size={22} />
+              </span>
+              <div>
+                <h3>{t(['why', w.key, 'title'])}</h3>
+                <p className="muted">{t(['why', w.key, 'body'])}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </HomeSection>
     </>
   );
 }

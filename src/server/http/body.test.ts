@@ -1,19 +1,12 @@
 import { describe, expect, test } from 'bun:test';
-import { DomainError } from '~/server/errors';
+import { domainErrorOf } from '../../../tests/support/domain-error';
 import { MAX_BODY_BYTES, nestsDeeperThan, readBody } from './body';
 
 const req = (body: BodyInit | null, type?: string, headers: Record<string, string> = {}) =>
   new Request('http://x/', { method: 'POST', body, headers: { ...(type ? { 'content-type': type } : {}), ...headers } });
 
-async function statusOf(p: Promise<unknown>): Promise<number | 'ok'> {
-  try {
-    await p;
-    return 'ok';
-  } catch (err) {
-    if (err instanceof DomainError) return err.status;
-    throw err;
-  }
-}
+/** The status of the DomainError `p` rejects with ('ok' when it resolves). */
+const statusOf = async (p: Promise<unknown>): Promise<number | 'ok'> => (await domainErrorOf(p))?.status ?? 'ok';
 
 describe('readBody', () => {
   test('JSON, urlencoded and multipart text fields', async () => {

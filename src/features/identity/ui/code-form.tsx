@@ -9,6 +9,7 @@ import { registerSchema, retrievePasswordSchema } from '../schemas';
 import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
 import { safeLocalPath } from '~/lib/safe-path';
 import { checkInput } from '~/lib/schema';
+import { ErrorField, errorAria } from '~/ui/error-field';
 import { type ClickCaptchaText, SendCodeButton, type SendCodeText } from '~/features/captcha/ui';
 
 export interface CodeFormText {
@@ -102,25 +103,18 @@ export function CodeForm({ mode, channels, to = '', text, captcha }: CodeFormPro
   const field = (f: keyof Values, label: string, type: string, autoComplete: string) => {
     const err = message(f);
     return (
-      <div className={err ? 'field has-error' : 'field'}>
-        <label htmlFor={`${id}-${f}`}>{label}</label>
+      <ErrorField id={`${id}-${f}`} label={label} error={err}>
         <input
           id={`${id}-${f}`}
           name={f}
           type={type}
           autoComplete={autoComplete}
           value={values[f]}
-          aria-invalid={err ? true : undefined}
-          aria-describedby={err ? `${id}-${f}-err` : undefined}
+          {...errorAria(`${id}-${f}`, err)}
           onChange={(e) => set(f, e.target.value)}
           onBlur={() => setTouched((t) => ({ ...t, [f]: true }))}
         />
-        {err ? (
-          <p className="field-error" id={`${id}-${f}-err`}>
-            {err}
-          </p>
-        ) : null}
-      </div>
+      </ErrorField>
     );
   };
 

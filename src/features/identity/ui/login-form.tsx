@@ -9,6 +9,7 @@ import { failureMessage, isCancel, request } from '~/lib/http';
 import { loginSchema } from '../schemas';
 import { safeLocalPath } from '~/lib/safe-path';
 import { fieldError as schemaFieldError } from '~/lib/schema';
+import { ErrorField, errorAria } from '~/ui/error-field';
 import { type ClickCaptchaText, useCaptcha } from '~/features/captcha/ui';
 
 export interface LoginFormText {
@@ -94,8 +95,7 @@ export function LoginForm({ to, error, account = '', text, captcha = null }: Log
         {formError ? <p>{formError}</p> : null}
       </div>
       <input type="hidden" name="to" value={to} />
-      <div className={aErr ? 'field has-error' : 'field'}>
-        <label htmlFor={`${id}-account`}>{text.account}</label>
+      <ErrorField id={`${id}-account`} label={text.account} error={aErr}>
         <input
           ref={accountRef}
           id={`${id}-account`}
@@ -108,19 +108,12 @@ export function LoginForm({ to, error, account = '', text, captcha = null }: Log
           maxLength={100}
           placeholder={text.accountPlaceholder}
           value={values.account}
-          aria-invalid={aErr ? true : undefined}
-          aria-describedby={aErr ? `${id}-account-err` : undefined}
+          {...errorAria(`${id}-account`, aErr)}
           onChange={(e) => setValues((v) => ({ ...v, account: e.target.value }))}
           onBlur={() => setTouched((t) => ({ ...t, account: true }))}
         />
-        {aErr ? (
-          <p className="field-error" id={`${id}-account-err`}>
-            {aErr}
-          </p>
-        ) : null}
-      </div>
-      <div className={pErr ? 'field has-error' : 'field'}>
-        <label htmlFor={`${id}-password`}>{text.password}</label>
+      </ErrorField>
+      <ErrorField id={`${id}-password`} label={text.password} error={pErr}>
         <input
           ref={passwordRef}
           id={`${id}-password`}
@@ -131,17 +124,11 @@ export function LoginForm({ to, error, account = '', text, captcha = null }: Log
           maxLength={32}
           placeholder={text.passwordPlaceholder}
           value={values.password}
-          aria-invalid={pErr ? true : undefined}
-          aria-describedby={pErr ? `${id}-password-err` : undefined}
+          {...errorAria(`${id}-password`, pErr)}
           onChange={(e) => setValues((v) => ({ ...v, password: e.target.value }))}
           onBlur={() => setTouched((t) => ({ ...t, password: true }))}
         />
-        {pErr ? (
-          <p className="field-error" id={`${id}-password-err`}>
-            {pErr}
-          </p>
-        ) : null}
-      </div>
+      </ErrorField>
       <label className="check">
         <input type="checkbox" name="keep" value="1" />
         <span>{text.keep}</span>

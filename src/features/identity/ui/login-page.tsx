@@ -7,7 +7,7 @@
 import { apiMessage } from '~/features/_shared/messages';
 import { safeLocalPath } from '~/lib/safe-path';
 import { unstable_redirect } from 'waku/router/server';
-import { Brand, PrefsBar, SiteFooter } from '~/features/shell/ui';
+import { PlainHeader, SiteFooter } from '~/features/shell/ui';
 import { Icon } from '~/ui/icon';
 import { PageTitle } from '~/ui/page-title';
 import { pageContext } from '~/ui/page-context';
@@ -41,22 +41,11 @@ export async function LoginPage({ query }: { query?: string }) {
   return (
     <div className="login-shell">
       <PageTitle page={tx.title} siteName={view.site.siteName} />
-      <header className="site-header site-header-solid login-header">
-        <div className="site-header-inner">
-          <Brand siteName={view.site.siteName} />
-          <div className="header-actions">
-            <a href="/" className="btn btn-ghost btn-sm hide-xs">
-              {t('nav.home')}
-            </a>
-            <PrefsBar
-              t={t}
-              locale={view.locale}
-              theme={view.theme}
-              path={to ? `/user/login?to=${encodeURIComponent(to)}` : '/user/login'}
-            />
-          </div>
-        </div>
-      </header>
+      <PlainHeader t={t} view={view} path={to ? `/user/login?to=${encodeURIComponent(to)}` : '/user/login'} className="login-header">
+        <a href="/" className="btn btn-ghost btn-sm hide-xs">
+          {t('nav.home')}
+        </a>
+      </PlainHeader>
       <main id="main" className="login-main">
         <div className="login-panel">
           <section className="login-aside" aria-hidden="true">

@@ -4,6 +4,7 @@
  */
 import { Brand } from './brand';
 import { HeadNav } from './head-nav';
+import { MenuToggle } from './menu-toggle';
 import { Icon } from '~/ui/icon';
 import { PrefsBar } from './prefs-bar';
 import { UserMenu } from './user-menu';
@@ -17,14 +18,7 @@ export function SiteHeader({ t, view, variant = 'solid' }: { t: Translator; view
     <header className={`site-header site-header-${variant}`}>
       <div className="site-header-inner">
         <Brand siteName={view.site.siteName} />
-        <input
-          type="checkbox"
-          id="site-nav-toggle"
-          className="nav-toggle sr-only"
-          data-collapse
-          aria-label={t('nav.openMenu')}
-          aria-controls="site-nav"
-        />
+        <MenuToggle id="site-nav-toggle" className="nav-toggle" controls="site-nav" label={t('nav.openMenu')} />
         <label htmlFor="site-nav-toggle" className="icon-btn nav-toggle-btn" aria-hidden="true">
           <Icon name="menu" className="when-closed" />
           <Icon name="close" className="when-open" />

@@ -4,7 +4,7 @@
  * and the footer. The area under the 60 px header is 100vh - 60px and scrolls on its own.
  */
 import type { ReactNode } from 'react';
-import { MemberHeader, MemberSidebar, SiteFooter } from '~/features/shell/ui';
+import { MemberHeader, MemberSidebar, MenuToggle, SiteFooter } from '~/features/shell/ui';
 import { pageContext } from '~/ui/page-context';
 import { memberShellEtag } from '~/server/shell-etag';
 
@@ -12,14 +12,7 @@ export default async function CentreLayout({ children }: { children: ReactNode }
   const { view, t } = await pageContext();
   return (
     <div className="member-shell">
-      <input
-        type="checkbox"
-        id="member-drawer"
-        className="drawer-toggle sr-only"
-        data-collapse
-        aria-label={t('nav.openMenu')}
-        aria-controls="member-aside"
-      />
+      <MenuToggle id="member-drawer" className="drawer-toggle" controls="member-aside" label={t('nav.openMenu')} />
       <MemberHeader t={t} view={view} />
       <div className="member-body">
         <div className="member-columns">
