@@ -223,31 +223,25 @@ export function TeamAccountForm({ id, initial, initialRules = [], pages, text }:
             <ul className="team-tree-pages">
               {d.pages.map((p) => (
                 <li key={p.id}>
-                  <label className="check team-page">
-                    <input
-                      type="checkbox"
-                      name="rules"
-                      value={p.id}
-                      checked={picked.has(p.id)}
-                      onChange={(ev) => togglePage(p, ev.target.checked)}
-                    />
-                    {p.title}
-                  </label>
+                  <RuleCheck
+                    className="check team-page"
+                    rule={p.id}
+                    title={p.title}
+                    checked={picked.has(p.id)}
+                    onChange={(on) => togglePage(p, on)}
+                  />
                   {p.buttons.length ? (
                     <ul className="team-tree-buttons">
                       {p.buttons.map((b) => (
                         <li key={b.id}>
-                          <label className="check">
-                            <input
-                              type="checkbox"
-                              name="rules"
-                              value={b.id}
-                              checked={picked.has(b.id)}
-                              aria-label={`${p.title} · ${b.title}`}
-                              onChange={(ev) => toggleButton(p, b.id, ev.target.checked)}
-                            />
-                            {b.title}
-                          </label>
+                          <RuleCheck
+                            className="check"
+                            rule={b.id}
+                            title={b.title}
+                            checked={picked.has(b.id)}
+                            ariaLabel={`${p.title} · ${b.title}`}
+                            onChange={(on) => toggleButton(p, b.id, on)}
+                          />
                         </li>
                       ))}
                     </ul>
@@ -267,5 +261,29 @@ export function TeamAccountForm({ id, initial, initialRules = [], pages, text }:
         </button>
       </div>
     </form>
+  );
+}
+
+/** One rule's checkbox in the page tree: a page, or one of its buttons (named with its page for screen readers). */
+function RuleCheck(p: {
+  className: string;
+  rule: number;
+  title: string;
+  checked: boolean;
+  ariaLabel?: string;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className={p.className}>
+      <input
+        type="checkbox"
+        name="rules"
+        value={p.rule}
+        checked={p.checked}
+        aria-label={p.ariaLabel}
+        onChange={(ev) => p.onChange(ev.target.checked)}
+      />
+      {p.title}
+    </label>
   );
 }

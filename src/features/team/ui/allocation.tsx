@@ -4,6 +4,7 @@
  * page size in a GET form (the URL holds them; pages are plain links).
  */
 import { type Column, DataTable } from '~/ui/data-table';
+import { SelectField } from '~/ui/field';
 import { DateRangeFields } from '~/ui/filter-form';
 import { teamPicker } from '../queries';
 import { type AllocationsQuery, allocationsQuerySchema } from '../schemas';
@@ -119,17 +120,14 @@ export async function TeamAllocation({ query, tx, common, timeZone, siteTimeZone
         ok={ok}
         fields={
           <>
-            <div className="field">
-              <label htmlFor="ta-sub">{t.sub}</label>
-              <select id="ta-sub" name="sub_id" defaultValue={String(q.sub_id)}>
-                <option value="">{t.allSubs}</option>
-                {subs.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.username}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="ta-sub"
+              name="sub_id"
+              label={t.sub}
+              value={String(q.sub_id)}
+              all={t.allSubs}
+              options={subs.map((s) => [s.id, s.username])}
+            />
             <DateRangeFields id="ta" start={q.start} end={q.end} labels={t} />
           </>
         }
