@@ -10,6 +10,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { addAccountSchema, editAccountSchema } from '../schemas';
 import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
 import { checkInput } from '~/lib/schema';
+import { CardSection } from '~/ui/card-section';
 import { navigate } from '~/lib/navigation/browser';
 
 export interface TeamFormPage {
@@ -169,10 +170,7 @@ export function TeamAccountForm({ id, initial, initialRules = [], pages, text }:
       <div className="form-error" role="alert">
         {notice ? <p>{notice}</p> : null}
       </div>
-      <section className="card team-form-fields" aria-labelledby={`${uid}-acc`}>
-        <h2 id={`${uid}-acc`} className="card-title">
-          {text.account}
-        </h2>
+      <CardSection id={`${uid}-acc`} title={text.account} className="team-form-fields">
         <div className="team-form-grid">
           {editing ? (
             <div className="field">
@@ -186,7 +184,7 @@ export function TeamAccountForm({ id, initial, initialRules = [], pages, text }:
           {input('mobile', text.mobile, 'tel', 'off')}
           {input('nickname', text.nickname, 'text', 'off')}
         </div>
-      </section>
+      </CardSection>
       <fieldset className="card team-tree" aria-describedby={`${uid}-hint`}>
         <legend className="card-title">{text.pages}</legend>
         <p className="muted team-hint" id={`${uid}-hint`}>

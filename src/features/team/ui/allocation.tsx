@@ -4,6 +4,7 @@
  * page size in a GET form (the URL holds them; pages are plain links).
  */
 import { type Column, DataTable } from '~/ui/data-table';
+import { CardSection } from '~/ui/card-section';
 import { SelectField } from '~/ui/field';
 import { DateRangeFields } from '~/ui/filter-form';
 import { teamPicker } from '../queries';
@@ -69,18 +70,12 @@ export async function TeamAllocation({ query, tx, common, timeZone, siteTimeZone
   return (
     <div className="team">
       <div className="team-allocate-grid">
-        <section className="card team-balance" aria-labelledby="ta-balance">
-          <h2 id="ta-balance" className="card-title">
-            {t.ownerBalance}
-          </h2>
+        <CardSection id="ta-balance" title={t.ownerBalance} className="team-balance">
           <p className="team-balance-value">
             <strong data-testid="owner-balance">{formatMoney(fenToYuan(num(owner?.money)))}</strong>
           </p>
-        </section>
-        <section className="card" aria-labelledby="ta-form">
-          <h2 id="ta-form" className="card-title">
-            {t.form}
-          </h2>
+        </CardSection>
+        <CardSection id="ta-form" title={t.form}>
           {subs.length === 0 ? (
             <p className="muted">
               {t.noSubs} <a href="/user/team/addAccount">{t.addOne}</a>
@@ -106,7 +101,7 @@ export async function TeamAllocation({ query, tx, common, timeZone, siteTimeZone
               }}
             />
           )}
-        </section>
+        </CardSection>
       </div>
       <TeamListFrame
         locale={common.locale}
