@@ -153,11 +153,10 @@ export function FormActions({ form, submit, children }: { form: Pick<ApiFormStat
 
 export interface ImageUploadFieldProps {
   form: Pick<ApiFormState, 'error' | 'set'>;
-  /** The form's field: it holds the uploaded file's id. */
+  /** The form's field: it holds the uploaded file's id (the upload island's own input is `<name>_url`). */
   name: string;
   label: string;
-  /** The upload island's own input name and topic (`avatar_url` / `avatar`). */
-  uploadName: string;
+  /** The upload's topic (`avatar`, `topup`). */
   topic: string;
   rules: UploadRules;
   lang: Locale;
@@ -169,25 +168,14 @@ export interface ImageUploadFieldProps {
 }
 
 /** An image uploaded by the upload island (the avatar, a transfer slip): its label, hint and error. */
-export function ImageUploadField({
-  form,
-  name,
-  label,
-  uploadName,
-  topic,
-  rules,
-  lang,
-  defaultValue,
-  hint,
-  resetKey,
-}: ImageUploadFieldProps) {
+export function ImageUploadField({ form, name, label, topic, rules, lang, defaultValue, hint, resetKey }: ImageUploadFieldProps) {
   const error = form.error(name);
   return (
     <div className={error ? 'field has-error' : 'field'} data-field={name}>
       <span className="field-label">{label}</span>
       <UploadField
         key={resetKey}
-        name={uploadName}
+        name={`${name}_url`}
         topic={topic}
         image
         rules={rules}

@@ -77,7 +77,6 @@ export function AccountProfileForm({ lang, rules, initial, text, texts, contacts
         form={form}
         name="avatar"
         label={text.avatar}
-        uploadName="avatar_url"
         topic="avatar"
         rules={rules}
         lang={lang}

@@ -77,16 +77,7 @@ export function AccountTopupForm({
           onBlur={() => form.touch('payment_ref')}
         />
       </Field>
-      <ImageUploadField
-        form={form}
-        name="slip"
-        label={text.slip}
-        uploadName="slip_url"
-        topic="topup"
-        rules={rules}
-        lang={lang}
-        resetKey={slipKey}
-      />
+      <ImageUploadField form={form} name="slip" label={text.slip} topic="topup" rules={rules} lang={lang} resetKey={slipKey} />
       <FormActions form={form} submit={text.submit} />
     </AccountForm>
   );

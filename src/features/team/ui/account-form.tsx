@@ -8,7 +8,8 @@
 import './team.css';
 import { type FormEvent, useId, useState } from 'react';
 import { addAccountSchema, editAccountSchema } from '../schemas';
-import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
+import { failureMessage, isApiError, isCancel } from '~/lib/http';
+import { postTeam } from './team-post';
 import { checkInput } from '~/lib/schema';
 import { CardSection } from '~/ui/card-section';
 import { navigate } from '~/lib/navigation/browser';
@@ -109,13 +110,7 @@ export function TeamAccountForm({ id, initial, initialRules = [], pages, text }:
     setBusy(true);
     setNotice('');
     try {
-      await request({
-        url: editing ? '/userapi/v1/team/edit' : '/userapi/v1/team/add',
-        method: 'POST',
-        data: body(),
-        showSuccessMessage: true,
-        showErrorMessage: false,
-      });
+      await postTeam(editing ? 'edit' : 'add', body());
       await navigate('/user/team/teamMange');
       return;
     } catch (err) {

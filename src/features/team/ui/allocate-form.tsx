@@ -7,7 +7,8 @@
 import './team.css';
 import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
 import { allocateSchema } from '../schemas';
-import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
+import { failureMessage, isApiError, isCancel } from '~/lib/http';
+import { postTeam } from './team-post';
 import { refreshPage } from '~/lib/navigation/browser';
 import { checkInput } from '~/lib/schema';
 
@@ -69,13 +70,7 @@ export function TeamAllocateForm({ subs, initialSub, requestId, text }: TeamAllo
     setBusy(true);
     setNotice('');
     try {
-      await request({
-        url: '/userapi/v1/team/allocate',
-        method: 'POST',
-        data: body(),
-        showSuccessMessage: true,
-        showErrorMessage: false,
-      });
+      await postTeam('allocate', body());
       await refreshPage();
     } catch (err) {
       if (isCancel(err)) return;
