@@ -33,12 +33,24 @@ export interface DataTableProps<R> {
   foot?: ReactNode;
   /** The scrolling wrapper's class (default `table-scroll`; an area with its own scroller names it). */
   scrollClass?: string;
+  /** The table's name for screen readers (a `<caption class="sr-only">`), when no heading names it. */
+  caption?: ReactNode;
 }
 
-export function DataTable<R>({ className, columns, rows, rowKey, rowAttrs, foot, scrollClass = 'table-scroll' }: DataTableProps<R>) {
+export function DataTable<R>({
+  className,
+  columns,
+  rows,
+  rowKey,
+  rowAttrs,
+  foot,
+  scrollClass = 'table-scroll',
+  caption,
+}: DataTableProps<R>) {
   return (
     <div className={scrollClass}>
       <table className={className ? `data-table ${className}` : 'data-table'}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead>
           <tr>
             {columns.map((c, i) => (

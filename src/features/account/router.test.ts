@@ -294,12 +294,10 @@ for (const engine of engines()) {
       expect(v.status).toBe(200);
       const token = v.body.data.accountVerificationToken;
       expect(typeof token).toBe('string');
-      const taken = await post('account/changeBind', tokens.manager, {
-        type: 'email',
-        captcha: '123456',
-        email: 'demo@example.com',
-        accountVerificationToken: token,
-      });
+      /** The manager's e-mail changed to `email` with this verification token. */
+      const changeEmail = (captcha: string | undefined, email: string) =>
+        post('account/changeBind', tokens.manager, { type: 'email', captcha, email, accountVerificationToken: token });
+      const taken = await changeEmail('123456', 'demo@example.com');
       expect(taken.status).toBe(409);
       await sendCode(t.db, {
         channel: 'email',
@@ -310,31 +308,16 @@ for (const engine of engines()) {
         registered: false,
       });
       const codeNew = outbox.latest('boss@example.com')!.code;
-      const wrong = await post('account/changeBind', tokens.manager, {
-        type: 'email',
-        captcha: codeNew === '000000' ? '111111' : '000000',
-        email: 'boss@example.com',
-        accountVerificationToken: token,
-      });
+      const wrong = await changeEmail(codeNew === '000000' ? '111111' : '000000', 'boss@example.com');
       expect(wrong.status).toBe(400);
       const [still] = await t.db.sql`SELECT email FROM "user" WHERE id = ${ids.manager}`;
       expect(still.email).toBe('manager@example.com');
       await t.db.sql`UPDATE verification_code SET attempts = 0 WHERE address = 'boss@example.com'`;
-      const r = await post('account/changeBind', tokens.manager, {
-        type: 'email',
-        captcha: codeNew,
-        email: 'Boss@Example.com',
-        accountVerificationToken: token,
-      });
+      const r = await changeEmail(codeNew, 'Boss@Example.com');
       expect(r.status).toBe(200);
       const [now] = await t.db.sql`SELECT email FROM "user" WHERE id = ${ids.manager}`;
       expect(now.email).toBe('boss@example.com');
-      const reuse = await post('account/changeBind', tokens.manager, {
-        type: 'email',
-        captcha: codeNew,
-        email: 'x@example.com',
-        accountVerificationToken: token,
-      });
+      const reuse = await changeEmail(codeNew, 'x@example.com');
       expect(reuse.status).toBe(400);
     });
 

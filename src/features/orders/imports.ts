@@ -77,19 +77,28 @@ export function checkSheet(sheet: SheetRow[], plan: PlanSnapshot, o: { classDefa
   };
 }
 
+/**
+ * A member's uploaded spreadsheet, read: missing, someone else's, unreadable or not a sheet is a
+ * 400 on `field` (the request's file id field), so another member's file looks like a missing one.
+ */
+async function readOwnSheet(db: Db, userId: number, fileId: number, field: string) {
+  const file = await findOwnFile(db, userId, fileId);
+  if (!file) throw fieldError(field, 'order.fileInvalid');
+  const bytes = await readFileBytes(getStorage(), file);
+  if (!bytes) throw fieldError(field, 'order.fileInvalid');
+  assertFileKind(bytes, ['sheet'], field);
+  const sheet = readSheet(bytes, file.name);
+  if (!sheet) throw fieldError(field, 'order.fileUnreadable');
+  return sheet;
+}
+
 /** The insured rows of a member's uploaded file with their file row numbers (for POST /order/create). */
 export async function rowsFromFile(
   db: Db,
   userId: number,
   fileId: number,
 ): Promise<{ rows: ReturnType<typeof sheetToInsured>['rows']; rowNumbers: number[] }> {
-  const file = await findOwnFile(db, userId, fileId);
-  if (!file) throw fieldError('insured_file_id', 'order.fileInvalid');
-  const bytes = await readFileBytes(getStorage(), file);
-  if (!bytes) throw fieldError('insured_file_id', 'order.fileInvalid');
-  assertFileKind(bytes, ['sheet'], 'insured_file_id');
-  const sheet = readSheet(bytes, file.name);
-  if (!sheet) throw fieldError('insured_file_id', 'order.fileUnreadable');
+  const sheet = await readOwnSheet(db, userId, fileId, 'insured_file_id');
   const out = sheetToInsured(sheet);
   if (out.rows.length > MAX_INSURED_ROWS) throw fieldError('insured_file_id', 'order.tooManyRows', { max: MAX_INSURED_ROWS });
   return out;
@@ -97,13 +106,7 @@ export async function rowsFromFile(
 
 /** Read and check a member's uploaded file (another member's file: 404 as if missing). */
 export async function importInsured(db: Db, userId: number, fileId: number, o: ImportOptions, today: string): Promise<ImportResult> {
-  const file = await findOwnFile(db, userId, fileId);
-  if (!file) throw fieldError('file_id', 'order.fileInvalid');
-  const bytes = await readFileBytes(getStorage(), file);
-  if (!bytes) throw fieldError('file_id', 'order.fileInvalid');
-  assertFileKind(bytes, ['sheet'], 'file_id');
-  const sheet = readSheet(bytes, file.name);
-  if (!sheet) throw fieldError('file_id', 'order.fileUnreadable');
+  const sheet = await readOwnSheet(db, userId, fileId, 'file_id');
   const plan = o.plan_id ? await findPlan(db, o.plan_id) : null;
   return checkSheet(sheet, plan ?? ANY_PLAN, { classDefault: o.class ?? plan?.classes[0] ?? 1, onDate: o.start_date || today });
 }

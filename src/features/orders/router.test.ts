@@ -13,6 +13,7 @@ import { addDays, todayIn } from './dates';
 import { DEMO_HOLDERS } from './demo-people';
 import { toXlsx } from './sheet';
 import { ledgerSum, money, ordersDatabase, userId } from '../../../tests/support/orders';
+import { requestApi } from '../../../tests/support/api-client';
 
 const ORIGIN = 'http://localhost';
 // biome-ignore lint/suspicious/noExplicitAny: replies are read field by field
@@ -33,14 +34,7 @@ for (const engine of engines()) {
     const previousStorage = getStorage();
 
     async function call(method: 'GET' | 'POST', path: string, token?: string, body?: unknown, lang = 'en'): Promise<Reply> {
-      const headers: Record<string, string> = { 'think-lang': lang, origin: ORIGIN, 'x-forwarded-for': '198.51.100.7' };
-      if (token) headers['ba-user-token'] = token;
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await app.request(`${ORIGIN}/userapi/v1/${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const res = await requestApi(app, method, path, { token, body, lang, headers: { 'x-forwarded-for': '198.51.100.7' } });
       const type = res.headers.get('content-type') ?? '';
       return { status: res.status, body: type.includes('json') ? await res.clone().json() : null, res };
     }
@@ -58,21 +52,19 @@ for (const engine of engines()) {
       }));
     let seq = 0;
     const rid = () => `test-${engine.name}-${++seq}-${Date.now()}`;
+    /** A new order's body: three insured on the first guzhu plan for demo, `extra` changing any field. */
+    const orderBody = (extra: Record<string, unknown> = {}) => ({
+      request_id: rid(),
+      plan_id: plans.guzhu,
+      class: 1,
+      months: 12,
+      start_date: start,
+      policyholder: DEMO_HOLDERS.demo,
+      insured: people(3),
+      ...extra,
+    });
     async function place(token: string, extra: Record<string, unknown> = {}) {
-      const r = await post(
-        'order/create',
-        {
-          request_id: rid(),
-          plan_id: plans.guzhu,
-          class: 1,
-          months: 12,
-          start_date: start,
-          policyholder: DEMO_HOLDERS.demo,
-          insured: people(3),
-          ...extra,
-        },
-        token,
-      );
+      const r = await post('order/create', orderBody(extra), token);
       expect(r.status).toBe(200);
       return r.body.data.order as { id: number; order_no: string; status: string; premium: string };
     }
@@ -172,13 +164,7 @@ for (const engine of engines()) {
       const child = makeResidentId(`${Number(today.slice(0, 4)) - 10}-01-01`, 12);
       const r = await post(
         'order/create',
-        {
-          request_id: rid(),
-          plan_id: plans.guzhu,
-          class: 1,
-          months: 12,
-          start_date: start,
-          policyholder: DEMO_HOLDERS.demo,
+        orderBody({
           insured: [
             good[0],
             { ...good[1], id_no: badCheck },
@@ -187,7 +173,7 @@ for (const engine of engines()) {
             { ...good[0] },
             { ...good[1], id_no: makeResidentId('1985-05-05', 99), class: 6 },
           ],
-        },
+        }),
         demo,
         'zh-cn',
       );
@@ -227,19 +213,7 @@ for (const engine of engines()) {
     });
 
     test('the site manager has no Add rule: 403 on create', async () => {
-      const r = await post(
-        'order/create',
-        {
-          request_id: rid(),
-          plan_id: plans.guzhu,
-          class: 1,
-          months: 12,
-          start_date: start,
-          policyholder: DEMO_HOLDERS.manager,
-          insured: people(3),
-        },
-        manager,
-      );
+      const r = await post('order/create', orderBody({ policyholder: DEMO_HOLDERS.manager }), manager);
       expect(r.status).toBe(403);
     });
 

@@ -53,23 +53,15 @@ const rules = () =>
     [],
   );
 
+/** What the owner sets on a sub-account, when adding it and when editing it. */
+const accountSettings = () => ({ mobile: mobile(), nickname: nickname(), rules: rules() });
+
 /** POST /team/add */
-export const addAccountSchema = v.object({
-  username: account(),
-  password: password(),
-  mobile: mobile(),
-  nickname: nickname(),
-  rules: rules(),
-});
+export const addAccountSchema = v.object({ username: account(), password: password(), ...accountSettings() });
 export type AddAccountInput = v.InferOutput<typeof addAccountSchema>;
 
 /** POST /team/edit */
-export const editAccountSchema = v.object({
-  id: id(),
-  mobile: mobile(),
-  nickname: nickname(),
-  rules: rules(),
-});
+export const editAccountSchema = v.object({ id: id(), ...accountSettings() });
 export type EditAccountInput = v.InferOutput<typeof editAccountSchema>;
 
 /** POST /team/status */

@@ -5,6 +5,10 @@
  */
 import { type ChangeEvent, type ReactNode, useState } from 'react';
 import type * as v from 'valibot';
+import type { UploadedFile } from '~/features/upload/schemas';
+import { UploadField } from '~/features/upload/ui';
+import type { Locale } from '~/lib/types';
+import type { UploadRules } from '~/lib/upload-checks';
 import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
 import { notify } from '~/lib/notify';
@@ -131,6 +135,56 @@ export function Field({
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** The form's buttons: its submit (disabled while the request runs), then any others (e.g. Reset). */
+export function FormActions({ form, submit, children }: { form: Pick<ApiFormState, 'busy'>; submit: string; children?: ReactNode }) {
+  return (
+    <div className="account-actions">
+      <button type="submit" className="btn btn-primary" disabled={form.busy} aria-busy={form.busy || undefined}>
+        {submit}
+      </button>
+      {children}
+    </div>
+  );
+}
+
+export interface ImageUploadFieldProps {
+  form: Pick<ApiFormState, 'error' | 'set'>;
+  /** The form's field: it holds the uploaded file's id (the upload island's own input is `<name>_url`). */
+  name: string;
+  label: string;
+  /** The upload's topic (`avatar`, `topup`). */
+  topic: string;
+  rules: UploadRules;
+  lang: Locale;
+  /** The image shown before any upload (the current avatar). */
+  defaultValue?: string;
+  hint?: string;
+  /** A new value mounts a fresh upload island (after a reset or a sent form). */
+  resetKey: number;
+}
+
+/** An image uploaded by the upload island (the avatar, a transfer slip): its label, hint and error. */
+export function ImageUploadField({ form, name, label, topic, rules, lang, defaultValue, hint, resetKey }: ImageUploadFieldProps) {
+  const error = form.error(name);
+  return (
+    <div className={error ? 'field has-error' : 'field'} data-field={name}>
+      <span className="field-label">{label}</span>
+      <UploadField
+        key={resetKey}
+        name={`${name}_url`}
+        topic={topic}
+        image
+        rules={rules}
+        lang={lang}
+        defaultValue={defaultValue}
+        onUploaded={(f: UploadedFile) => form.set(name, String(f.id))}
+      />
+      {hint ? <span className="account-hint">{hint}</span> : null}
+      {error ? <p className="field-error">{error}</p> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@
 import './account.css';
 import { AccountChart } from './chart';
 import { Avatar } from '~/ui/avatar';
+import { CardSection } from '~/ui/card-section';
 import { Icon, routeIcon } from '~/ui/icon';
 import { PageFrame } from '~/ui';
 import { accountText } from '../texts';
@@ -57,10 +58,7 @@ export function OverviewPage({ query }: { query?: string }) {
         return (
           // No islands here: one static region (rendered once to HTML, not hydrated).
           <StaticRegion id="account-overview" className="overview">
-            <section className="card overview-hello" aria-labelledby="ov-info">
-              <h2 id="ov-info" className="card-title">
-                {o.infoTitle}
-              </h2>
+            <CardSection id="ov-info" title={o.infoTitle} className="overview-hello">
               <div className="hello-row">
                 <NavAnchor to="/user/account/profile" match="none" title={o.toProfile}>
                   <Avatar src={user.avatar} name={name} size={60} />
@@ -125,13 +123,10 @@ export function OverviewPage({ query }: { query?: string }) {
                   <dd>{user.username}</dd>
                 </div>
               </dl>
-            </section>
+            </CardSection>
 
             {shortcuts.length > 0 ? (
-              <section className="card" aria-labelledby="ov-quick">
-                <h2 id="ov-quick" className="card-title">
-                  {o.quickTitle}
-                </h2>
+              <CardSection id="ov-quick" title={o.quickTitle}>
                 <ul className="shortcut-grid">
                   {shortcuts.map((s) => (
                     <li key={s.id}>
@@ -144,7 +139,7 @@ export function OverviewPage({ query }: { query?: string }) {
                     </li>
                   ))}
                 </ul>
-              </section>
+              </CardSection>
             ) : null}
 
             <section className="card" aria-labelledby="ov-stats">

@@ -7,7 +7,7 @@
 import { useId } from 'react';
 import { changePasswordFormSchema } from '../schemas';
 import { goToLogin } from '~/lib/http';
-import { AccountForm, Field, fieldProps, type MessageTexts, useApiForm } from './form-kit';
+import { AccountForm, Field, FormActions, fieldProps, type MessageTexts, useApiForm } from './form-kit';
 
 export interface PasswordFormText {
   oldPassword: string;
@@ -49,11 +49,7 @@ export function AccountPasswordForm({ text, texts }: { text: PasswordFormText; t
       <Field id={id} name="confirmPassword" label={text.confirmPassword} error={form.error('confirmPassword')}>
         {pw('confirmPassword', 'new-password')}
       </Field>
-      <div className="account-actions">
-        <button type="submit" className="btn btn-primary" disabled={form.busy} aria-busy={form.busy || undefined}>
-          {text.submit}
-        </button>
-      </div>
+      <FormActions form={form} submit={text.submit} />
     </AccountForm>
   );
 }

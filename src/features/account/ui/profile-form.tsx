@@ -7,12 +7,10 @@
 import { useId, useState } from 'react';
 import { GenderIcon } from './gender-icon';
 import { MOTTO_MAX, profileSchema } from '../schemas';
-import type { UploadedFile } from '~/features/upload/schemas';
 import type { Locale } from '~/lib/types';
 import type { UploadRules } from '~/lib/upload-checks';
-import { AccountForm, Field, fieldProps, type MessageTexts, useApiForm } from './form-kit';
+import { AccountForm, Field, FormActions, fieldProps, ImageUploadField, type MessageTexts, useApiForm } from './form-kit';
 import { AccountBindDialog, type AccountBindDialogProps } from './bind-dialog';
-import { UploadField } from '~/features/upload/ui';
 
 export interface ProfileFormText {
   avatar: string;
@@ -75,21 +73,17 @@ export function AccountProfileForm({ lang, rules, initial, text, texts, contacts
   const input = (name: keyof ProfileValues, extra: Record<string, unknown> = {}) => <input {...fieldProps(form, id, name)} {...extra} />;
   return (
     <AccountForm form={form}>
-      <div className={form.error('avatar') ? 'field has-error' : 'field'} data-field="avatar">
-        <span className="field-label">{text.avatar}</span>
-        <UploadField
-          key={uploadKey}
-          name="avatar_url"
-          topic="avatar"
-          image
-          rules={rules}
-          lang={lang}
-          defaultValue={initial.avatar}
-          onUploaded={(f: UploadedFile) => form.set('avatar', String(f.id))}
-        />
-        <span className="account-hint">{text.avatarHint}</span>
-        {form.error('avatar') ? <p className="field-error">{form.error('avatar')}</p> : null}
-      </div>
+      <ImageUploadField
+        form={form}
+        name="avatar"
+        label={text.avatar}
+        topic="avatar"
+        rules={rules}
+        lang={lang}
+        defaultValue={initial.avatar}
+        hint={text.avatarHint}
+        resetKey={uploadKey}
+      />
       <Field id={id} name="username" label={text.username} error={form.error('username')}>
         {input('username', { autoComplete: 'username', maxLength: 15 })}
       </Field>
@@ -138,10 +132,7 @@ export function AccountProfileForm({ lang, rules, initial, text, texts, contacts
           {Array.from(form.values.motto).length} / {MOTTO_MAX}
         </span>
       </Field>
-      <div className="account-actions">
-        <button type="submit" className="btn btn-primary" disabled={form.busy} aria-busy={form.busy || undefined}>
-          {text.save}
-        </button>
+      <FormActions form={form} submit={text.save}>
         <button
           type="button"
           className="btn btn-ghost"
@@ -153,7 +144,7 @@ export function AccountProfileForm({ lang, rules, initial, text, texts, contacts
         >
           {text.reset}
         </button>
-      </div>
+      </FormActions>
     </AccountForm>
   );
 }

@@ -5,11 +5,9 @@
  */
 import { useId, useState } from 'react';
 import { topupSchema } from '../schemas';
-import type { UploadedFile } from '~/features/upload/schemas';
 import type { Locale } from '~/lib/types';
 import type { UploadRules } from '~/lib/upload-checks';
-import { AccountForm, Field, type MessageTexts, useApiForm } from './form-kit';
-import { UploadField } from '~/features/upload/ui';
+import { AccountForm, Field, FormActions, ImageUploadField, type MessageTexts, useApiForm } from './form-kit';
 
 export interface TopupFormText {
   amount: string;
@@ -79,24 +77,8 @@ export function AccountTopupForm({
           onBlur={() => form.touch('payment_ref')}
         />
       </Field>
-      <div className={form.error('slip') ? 'field has-error' : 'field'} data-field="slip">
-        <span className="field-label">{text.slip}</span>
-        <UploadField
-          key={slipKey}
-          name="slip_url"
-          topic="topup"
-          image
-          rules={rules}
-          lang={lang}
-          onUploaded={(f: UploadedFile) => form.set('slip', String(f.id))}
-        />
-        {form.error('slip') ? <p className="field-error">{form.error('slip')}</p> : null}
-      </div>
-      <div className="account-actions">
-        <button type="submit" className="btn btn-primary" disabled={form.busy} aria-busy={form.busy || undefined}>
-          {text.submit}
-        </button>
-      </div>
+      <ImageUploadField form={form} name="slip" label={text.slip} topic="topup" rules={rules} lang={lang} resetKey={slipKey} />
+      <FormActions form={form} submit={text.submit} />
     </AccountForm>
   );
 }

@@ -14,10 +14,12 @@ import { PageFrame } from '~/ui';
 import type { PageContext } from '~/ui/page-context';
 import { DataTable } from '~/ui/data-table';
 import { SelectField } from '~/ui/field';
+import { FilterForm } from '~/ui/filter-form';
 import { Pager } from '~/ui/pager';
 import { accountText } from '../texts';
 import { listTopupsForReview } from '../topup';
 import { AccountReviewActions } from './review-actions';
+import { TopupStatus } from './topup-status';
 import './account.css';
 
 const STATUSES = ['pending', 'confirmed', 'rejected'] as const;
@@ -55,7 +57,13 @@ export function OperatorTopupsPage({ query }: { query?: string }) {
         const tz = view.timeZone;
         return (
           <div className="account-topups">
-            <form className="card list-filters ledger-filters" method="get" action="/user/operator/topups" aria-label={tx.filter}>
+            <FilterForm
+              className="ledger-filters"
+              action="/user/operator/topups"
+              label={tx.filter}
+              actionsClass="ledger-filter-actions"
+              apply={tx.filter}
+            >
               <SelectField
                 id="tr-status"
                 name="status"
@@ -64,12 +72,7 @@ export function OperatorTopupsPage({ query }: { query?: string }) {
                 all={tx.all}
                 options={STATUSES.map((s) => [s, tx.statuses[s]] as const)}
               />
-              <div className="list-filter-actions ledger-filter-actions">
-                <button type="submit" className="btn btn-primary btn-sm">
-                  {tx.filter}
-                </button>
-              </div>
-            </form>
+            </FilterForm>
             <section className="card" aria-labelledby="tr-title">
               <div className="card-head ledger-head">
                 <h2 id="tr-title">{title(view)}</h2>
@@ -122,11 +125,9 @@ export function OperatorTopupsPage({ query }: { query?: string }) {
                     {
                       head: tx.status,
                       cell: (x) => (
-                        <>
-                          <span className={`account-status account-status-${x.status}`}>{tx.statuses[x.status]}</span>
-                          {x.reason ? <span className="ledger-ref">{x.reason}</span> : null}
+                        <TopupStatus status={x.status} reason={x.reason} text={tx.statuses}>
                           {x.decidedAt ? <span className="ledger-ref">{formatDate(x.decidedAt, 'YYYY-MM-DD HH:mm', tz)}</span> : null}
-                        </>
+                        </TopupStatus>
                       ),
                     },
                     {

@@ -4,6 +4,8 @@
  */
 import { listOwnTopups } from '../topup';
 import { AccountTopupForm } from './topup-form';
+import { TopupStatus } from './topup-status';
+import { DataTable } from '~/ui/data-table';
 import { formatDate, formatMoney } from '~/lib/format';
 import { accountText } from '../texts';
 import { fenToYuan } from '~/lib/money';
@@ -54,34 +56,17 @@ export async function AccountTopups({
         </>
       )}
       {list.length ? (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="sr-only">{tx.mine}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{tx.time}</th>
-                <th scope="col" className="num">
-                  {tx.amount}
-                </th>
-                <th scope="col">{tx.paymentRef}</th>
-                <th scope="col">{tx.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((x) => (
-                <tr key={x.id}>
-                  <td className="nowrap">{formatDate(x.createdAt, 'YYYY-MM-DD HH:mm', timeZone)}</td>
-                  <td className="num nowrap">{formatMoney(fenToYuan(x.amount))}</td>
-                  <td>{x.paymentRef}</td>
-                  <td>
-                    <span className={`account-status account-status-${x.status}`}>{tx.statuses[x.status]}</span>
-                    {x.reason ? <span className="ledger-ref">{x.reason}</span> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={tx.mine}
+          rows={list}
+          rowKey={(x) => x.id}
+          columns={[
+            { head: tx.time, cellClass: 'nowrap', cell: (x) => formatDate(x.createdAt, 'YYYY-MM-DD HH:mm', timeZone) },
+            { head: tx.amount, headClass: 'num', cellClass: 'num nowrap', cell: (x) => formatMoney(fenToYuan(x.amount)) },
+            { head: tx.paymentRef, cell: (x) => x.paymentRef },
+            { head: tx.status, cell: (x) => <TopupStatus status={x.status} reason={x.reason} text={tx.statuses} /> },
+          ]}
+        />
       ) : (
         <p className="account-hint">{tx.none}</p>
       )}

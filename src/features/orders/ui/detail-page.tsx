@@ -14,6 +14,7 @@ import { getDb } from '~/server/db/client';
 import { OrderActions, OrderRefresh } from './policy-actions';
 import { mixPremium } from '~/features/products/schemas';
 import { findRecord, PageFrame, Timeline, RecordMissing } from '~/ui';
+import { CardSection } from '~/ui/card-section';
 import './orders.css';
 import { OrderPremium } from './premium';
 import { OrderRoster } from './roster';
@@ -52,6 +53,22 @@ export function OrderDetailPage({ query }: { query?: string }) {
         const d = o.detail;
         const h = order.policyholder;
         const en = view.locale === 'en';
+        // The policyholder's facts; the optional ones only when filled in.
+        const holderFacts = (
+          [
+            [d.holder, h.name, true],
+            [d.creditCode, h.credit_code, false],
+            [
+              d.contact,
+              <>
+                {h.contact} {h.mobile}
+              </>,
+              true,
+            ],
+            [d.email, h.email, false],
+            [d.address, h.address, false],
+          ] as const
+        ).filter(([, value, always]) => always || value);
         return (
           <div className="order-detail">
             {status === 'underwriting' ? <OrderRefresh seconds={4} /> : null}
@@ -147,39 +164,14 @@ export function OrderDetailPage({ query }: { query?: string }) {
               {status === 'underwriting' ? <p className="order-sub">{d.underwritingWait}</p> : null}
             </section>
             <OrderPremium db={db} order={order} o={o} timeZone={view.timeZone} />
-            <section className="card" aria-labelledby="od-holder">
-              <h2 id="od-holder" className="card-title">
-                {d.holder}
-              </h2>
+            <CardSection id="od-holder" title={d.holder}>
               <dl className="detail-list">
-                <div>
-                  <dt>{d.holder}</dt>
-                  <dd>{h.name}</dd>
-                </div>
-                {h.credit_code ? (
-                  <div>
-                    <dt>{d.creditCode}</dt>
-                    <dd>{h.credit_code}</dd>
+                {holderFacts.map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
                   </div>
-                ) : null}
-                <div>
-                  <dt>{d.contact}</dt>
-                  <dd>
-                    {h.contact} {h.mobile}
-                  </dd>
-                </div>
-                {h.email ? (
-                  <div>
-                    <dt>{d.email}</dt>
-                    <dd>{h.email}</dd>
-                  </div>
-                ) : null}
-                {h.address ? (
-                  <div>
-                    <dt>{d.address}</dt>
-                    <dd>{h.address}</dd>
-                  </div>
-                ) : null}
+                ))}
               </dl>
               <h2 className="card-title" style={{ marginTop: 'var(--space-5)' }}>
                 {d.limits}
@@ -193,11 +185,8 @@ export function OrderDetailPage({ query }: { query?: string }) {
                   </li>
                 ))}
               </ul>
-            </section>
-            <section className="card" aria-labelledby="od-timeline">
-              <h2 id="od-timeline" className="card-title">
-                {d.timeline}
-              </h2>
+            </CardSection>
+            <CardSection id="od-timeline" title={d.timeline}>
               <Timeline className="order-timeline" events={timeline} eventKey={(e) => `${e.time}-${e.from}-${e.to}`}>
                 {(e) => (
                   <div>
@@ -209,7 +198,7 @@ export function OrderDetailPage({ query }: { query?: string }) {
                   </div>
                 )}
               </Timeline>
-            </section>
+            </CardSection>
             <OrderRoster
               order={order}
               roster={roster}

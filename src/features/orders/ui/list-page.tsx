@@ -5,7 +5,7 @@
  * opening the order form at `?new=1`; Export (rule `<page>/export`) as a CSV link with the filters.
  */
 import { listOrders } from '../list';
-import { siteToday } from '../records';
+import { type OrderRecord, siteToday } from '../records';
 import { ORDER_PAGE_SIZES, ORDER_STATUSES, type OrderListQuery, type OrderType, orderListSchema } from '../schemas';
 import { fen, formatDate } from '~/lib/format';
 import { listQuery } from '~/lib/list-query';
@@ -14,6 +14,7 @@ import { getRequestContext } from '~/server/context';
 import { allowPageCache } from '~/server/page-cache';
 import { getDb } from '~/server/db/client';
 import { Auth } from '~/ui/auth';
+import { periodColumn } from './columns';
 import { OrderForm } from './new-order';
 import { DataTable, Field, FilterForm, PageFrame, Pager, SelectField } from '~/ui';
 import './orders.css';
@@ -207,15 +208,7 @@ function OrderListPage({ type, query }: { type: OrderType; query: string }) {
                         </>
                       ),
                     },
-                    {
-                      head: o.table.period,
-                      cellClass: 'od-period',
-                      cell: (r) => (
-                        <>
-                          {r.startDate} ~ {r.endDate}
-                        </>
-                      ),
-                    },
+                    periodColumn<OrderRecord>(o.table.period, 'od-period', (r) => [r.startDate, r.endDate]),
                     {
                       head: o.table.insured,
                       headClass: 'num',

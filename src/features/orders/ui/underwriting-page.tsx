@@ -6,8 +6,9 @@ import { DataTable, PageFrame, Pager } from '~/ui';
 import './orders.css';
 import { fill, orderText } from '../texts';
 import { insurerSettings } from '~/features/insurer';
-import { underwritingQueue } from '../queue';
+import { type QueueItem, underwritingQueue } from '../queue';
 import { formatDate, formatMoney } from '~/lib/format';
+import { periodColumn } from './columns';
 import { OrderUnderwrite } from './underwrite';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
@@ -81,15 +82,7 @@ export function UnderwritingPage({ query }: { query?: string }) {
                       </>
                     ),
                   },
-                  {
-                    head: o.table.period,
-                    cellClass: 'oq-period nowrap',
-                    cell: (r) => (
-                      <>
-                        {r.start_date} ~ {r.end_date}
-                      </>
-                    ),
-                  },
+                  periodColumn<QueueItem>(o.table.period, 'oq-period nowrap', (r) => [r.start_date, r.end_date]),
                   {
                     head: o.table.premium,
                     headClass: 'num',

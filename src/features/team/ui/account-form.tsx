@@ -8,8 +8,10 @@
 import './team.css';
 import { type FormEvent, useId, useState } from 'react';
 import { addAccountSchema, editAccountSchema } from '../schemas';
-import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
+import { failureMessage, isApiError, isCancel } from '~/lib/http';
+import { postTeam } from './team-post';
 import { checkInput } from '~/lib/schema';
+import { CardSection } from '~/ui/card-section';
 import { navigate } from '~/lib/navigation/browser';
 
 export interface TeamFormPage {
@@ -108,13 +110,7 @@ export function TeamAccountForm({ id, initial, initialRules = [], pages, text }:
     setBusy(true);
     setNotice('');
     try {
-      await request({
-        url: editing ? '/userapi/v1/team/edit' : '/userapi/v1/team/add',
-        method: 'POST',
-        data: body(),
-        showSuccessMessage: true,
-        showErrorMessage: false,
-      });
+      await postTeam(editing ? 'edit' : 'add', body());
       await navigate('/user/team/teamMange');
       return;
     } catch (err) {
@@ -169,10 +165,7 @@ export function TeamAccountForm({ id, initial, initialRules = [], pages, text }:
       <div className="form-error" role="alert">
         {notice ? <p>{notice}</p> : null}
       </div>
-      <section className="card team-form-fields" aria-labelledby={`${uid}-acc`}>
-        <h2 id={`${uid}-acc`} className="card-title">
-          {text.account}
-        </h2>
+      <CardSection id={`${uid}-acc`} title={text.account} className="team-form-fields">
         <div className="team-form-grid">
           {editing ? (
             <div className="field">
@@ -186,7 +179,7 @@ export function TeamAccountForm({ id, initial, initialRules = [], pages, text }:
           {input('mobile', text.mobile, 'tel', 'off')}
           {input('nickname', text.nickname, 'text', 'off')}
         </div>
-      </section>
+      </CardSection>
       <fieldset className="card team-tree" aria-describedby={`${uid}-hint`}>
         <legend className="card-title">{text.pages}</legend>
         <p className="muted team-hint" id={`${uid}-hint`}>
@@ -223,31 +216,25 @@ export function TeamAccountForm({ id, initial, initialRules = [], pages, text }:
             <ul className="team-tree-pages">
               {d.pages.map((p) => (
                 <li key={p.id}>
-                  <label className="check team-page">
-                    <input
-                      type="checkbox"
-                      name="rules"
-                      value={p.id}
-                      checked={picked.has(p.id)}
-                      onChange={(ev) => togglePage(p, ev.target.checked)}
-                    />
-                    {p.title}
-                  </label>
+                  <RuleCheck
+                    className="check team-page"
+                    rule={p.id}
+                    title={p.title}
+                    checked={picked.has(p.id)}
+                    onChange={(on) => togglePage(p, on)}
+                  />
                   {p.buttons.length ? (
                     <ul className="team-tree-buttons">
                       {p.buttons.map((b) => (
                         <li key={b.id}>
-                          <label className="check">
-                            <input
-                              type="checkbox"
-                              name="rules"
-                              value={b.id}
-                              checked={picked.has(b.id)}
-                              aria-label={`${p.title} · ${b.title}`}
-                              onChange={(ev) => toggleButton(p, b.id, ev.target.checked)}
-                            />
-                            {b.title}
-                          </label>
+                          <RuleCheck
+                            className="check"
+                            rule={b.id}
+                            title={b.title}
+                            checked={picked.has(b.id)}
+                            ariaLabel={`${p.title} · ${b.title}`}
+                            onChange={(on) => toggleButton(p, b.id, on)}
+                          />
                         </li>
                       ))}
                     </ul>
@@ -267,5 +254,29 @@ export function TeamAccountForm({ id, initial, initialRules = [], pages, text }:
         </button>
       </div>
     </form>
+  );
+}
+
+/** One rule's checkbox in the page tree: a page, or one of its buttons (named with its page for screen readers). */
+function RuleCheck(p: {
+  className: string;
+  rule: number;
+  title: string;
+  checked: boolean;
+  ariaLabel?: string;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <label className={p.className}>
+      <input
+        type="checkbox"
+        name="rules"
+        value={p.rule}
+        checked={p.checked}
+        aria-label={p.ariaLabel}
+        onChange={(ev) => p.onChange(ev.target.checked)}
+      />
+      {p.title}
+    </label>
   );
 }

@@ -5,9 +5,10 @@
  * success the page is re-rendered, which brings new balances and a new request_id.
  */
 import './team.css';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useId, useState } from 'react';
 import { allocateSchema } from '../schemas';
-import { failureMessage, isApiError, isCancel, request } from '~/lib/http';
+import { failureMessage, isApiError, isCancel } from '~/lib/http';
+import { postTeam } from './team-post';
 import { refreshPage } from '~/lib/navigation/browser';
 import { checkInput } from '~/lib/schema';
 
@@ -69,13 +70,7 @@ export function TeamAllocateForm({ subs, initialSub, requestId, text }: TeamAllo
     setBusy(true);
     setNotice('');
     try {
-      await request({
-        url: '/userapi/v1/team/allocate',
-        method: 'POST',
-        data: body(),
-        showSuccessMessage: true,
-        showErrorMessage: false,
-      });
+      await postTeam('allocate', body());
       await refreshPage();
     } catch (err) {
       if (isCancel(err)) return;
@@ -95,6 +90,24 @@ export function TeamAllocateForm({ subs, initialSub, requestId, text }: TeamAllo
     ) : null;
   };
   const aria = (f: Field) => (message(f) ? { 'aria-invalid': true as const, 'aria-describedby': `${uid}-${f}-err` } : {});
+
+  /** The amount and the memo: a labelled text input with its error, `extra` its own attributes. */
+  const textField = (f: 'amount' | 'memo', label: string, extra: InputHTMLAttributes<HTMLInputElement>) => (
+    <div className={message(f) ? 'field has-error' : 'field'}>
+      <label htmlFor={`${uid}-${f}`}>{label}</label>
+      <input
+        id={`${uid}-${f}`}
+        name={f}
+        {...extra}
+        autoComplete="off"
+        value={values[f]}
+        onChange={(e) => set(f, e.target.value)}
+        onBlur={() => setTouched((t) => ({ ...t, [f]: true }))}
+        {...aria(f)}
+      />
+      {err(f)}
+    </div>
+  );
 
   return (
     <form className="form team-allocate" noValidate onSubmit={onSubmit}>
@@ -131,34 +144,8 @@ export function TeamAllocateForm({ subs, initialSub, requestId, text }: TeamAllo
           ))}
         </div>
       </fieldset>
-      <div className={message('amount') ? 'field has-error' : 'field'}>
-        <label htmlFor={`${uid}-amount`}>{text.amount}</label>
-        <input
-          id={`${uid}-amount`}
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={values.amount}
-          onChange={(e) => set('amount', e.target.value)}
-          onBlur={() => setTouched((t) => ({ ...t, amount: true }))}
-          {...aria('amount')}
-        />
-        {err('amount')}
-      </div>
-      <div className={message('memo') ? 'field has-error' : 'field'}>
-        <label htmlFor={`${uid}-memo`}>{text.memo}</label>
-        <input
-          id={`${uid}-memo`}
-          name="memo"
-          maxLength={100}
-          autoComplete="off"
-          value={values.memo}
-          onChange={(e) => set('memo', e.target.value)}
-          onBlur={() => setTouched((t) => ({ ...t, memo: true }))}
-          {...aria('memo')}
-        />
-        {err('memo')}
-      </div>
+      {textField('amount', text.amount, { inputMode: 'decimal' })}
+      {textField('memo', text.memo, { maxLength: 100 })}
       <input type="hidden" name="request_id" value={requestId} />
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
         {busy ? text.saving : text.submit}

@@ -4,6 +4,8 @@
  * page size in a GET form (the URL holds them; pages are plain links).
  */
 import { type Column, DataTable } from '~/ui/data-table';
+import { CardSection } from '~/ui/card-section';
+import { SelectField } from '~/ui/field';
 import { DateRangeFields } from '~/ui/filter-form';
 import { teamPicker } from '../queries';
 import { type AllocationsQuery, allocationsQuerySchema } from '../schemas';
@@ -68,18 +70,12 @@ export async function TeamAllocation({ query, tx, common, timeZone, siteTimeZone
   return (
     <div className="team">
       <div className="team-allocate-grid">
-        <section className="card team-balance" aria-labelledby="ta-balance">
-          <h2 id="ta-balance" className="card-title">
-            {t.ownerBalance}
-          </h2>
+        <CardSection id="ta-balance" title={t.ownerBalance} className="team-balance">
           <p className="team-balance-value">
             <strong data-testid="owner-balance">{formatMoney(fenToYuan(num(owner?.money)))}</strong>
           </p>
-        </section>
-        <section className="card" aria-labelledby="ta-form">
-          <h2 id="ta-form" className="card-title">
-            {t.form}
-          </h2>
+        </CardSection>
+        <CardSection id="ta-form" title={t.form}>
           {subs.length === 0 ? (
             <p className="muted">
               {t.noSubs} <a href="/user/team/addAccount">{t.addOne}</a>
@@ -105,7 +101,7 @@ export async function TeamAllocation({ query, tx, common, timeZone, siteTimeZone
               }}
             />
           )}
-        </section>
+        </CardSection>
       </div>
       <TeamListFrame
         locale={common.locale}
@@ -119,17 +115,14 @@ export async function TeamAllocation({ query, tx, common, timeZone, siteTimeZone
         ok={ok}
         fields={
           <>
-            <div className="field">
-              <label htmlFor="ta-sub">{t.sub}</label>
-              <select id="ta-sub" name="sub_id" defaultValue={String(q.sub_id)}>
-                <option value="">{t.allSubs}</option>
-                {subs.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.username}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              id="ta-sub"
+              name="sub_id"
+              label={t.sub}
+              value={String(q.sub_id)}
+              all={t.allSubs}
+              options={subs.map((s) => [s.id, s.username])}
+            />
             <DateRangeFields id="ta" start={q.start} end={q.end} labels={t} />
           </>
         }

@@ -6,6 +6,7 @@
  * checks it too.
  */
 import { type Column, DataTable } from '~/ui/data-table';
+import { Field, SelectField } from '~/ui/field';
 import { listTeam } from '../queries';
 import { listQuerySchema, type TeamListQuery } from '../schemas';
 import type { TeamText } from '../texts';
@@ -111,18 +112,20 @@ export async function TeamList({ query, tx, common, timeZone }: { query: string;
         ok={ok}
         fields={
           <>
-            <div className="field">
-              <label htmlFor="tm-keyword">{t.keyword}</label>
+            <Field id="tm-keyword" label={t.keyword}>
               <input id="tm-keyword" name="keyword" type="search" defaultValue={q.keyword} maxLength={50} />
-            </div>
-            <div className="field">
-              <label htmlFor="tm-status">{t.status}</label>
-              <select id="tm-status" name="status" defaultValue={q.status}>
-                <option value="">{t.allStatuses}</option>
-                <option value="enable">{t.enable}</option>
-                <option value="disable">{t.disable}</option>
-              </select>
-            </div>
+            </Field>
+            <SelectField
+              id="tm-status"
+              name="status"
+              label={t.status}
+              value={q.status}
+              all={t.allStatuses}
+              options={[
+                ['enable', t.enable],
+                ['disable', t.disable],
+              ]}
+            />
           </>
         }
         heading={t.accounts}

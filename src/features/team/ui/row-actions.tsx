@@ -8,6 +8,7 @@ import './team.css';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { resetPasswordSchema } from '../schemas';
 import { failureMessage, isCancel, request } from '~/lib/http';
+import { postTeam } from './team-post';
 import { refreshPage } from '~/lib/navigation/browser';
 import { checkInput } from '~/lib/schema';
 
@@ -65,13 +66,7 @@ export function TeamRowActions({ id, status, text }: TeamRowActionsProps) {
     setBusy(true);
     setError('');
     try {
-      await request({
-        url: '/userapi/v1/team/resetPassword',
-        method: 'POST',
-        data: { id, password },
-        showSuccessMessage: true,
-        showErrorMessage: false,
-      });
+      await postTeam('resetPassword', { id, password });
       setPassword('');
       resetRef.current?.close();
     } catch (err) {
