@@ -1,7 +1,7 @@
 /**
- * The console's plain-form pieces (no JavaScript needed): a labelled field with the console's
- * show-if class and hint line, option lists from a text table, a yes/no checkbox that always
- * posts, a one-button form posting back to the page, and Save / Cancel.
+ * The console's plain-form pieces (no JavaScript needed): a labelled field or select with the
+ * console's show-if class and hint line, option lists, a yes/no checkbox that always posts, a
+ * one-button form posting back to the page, and Save / Cancel.
  */
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import type { OperatorText } from '../texts';
@@ -38,22 +38,47 @@ export function OpField({
   );
 }
 
-/** `<option>`s for `values`, each shown by its text in `texts`. */
-export function Options<K extends string>({ values, texts }: { values: readonly K[]; texts: Record<K, string> }) {
-  return values.map((value) => (
-    <option key={value} value={value}>
-      {texts[value]}
-    </option>
-  ));
+/**
+ * A `<select>` in an OpField: the kit's SelectField with the console's show-if class (the rule
+ * form's `op-if-menu`).
+ */
+export function OpSelect({
+  id,
+  name,
+  label,
+  className,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: ReactNode;
+  className?: string;
+  value: string;
+  options: readonly (readonly [string, ReactNode])[];
+}) {
+  return (
+    <OpField id={id} label={label} className={className}>
+      <select id={id} name={name} defaultValue={value}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </OpField>
+  );
 }
 
-/** Enabled / Disabled options (`1` / `0`), as groups and rules store their status. */
-export const StatusOptions = ({ tx }: { tx: OperatorText }) => (
-  <>
-    <option value="1">{tx.enabled}</option>
-    <option value="0">{tx.disabled}</option>
-  </>
-);
+/** `[value, text]` of each key in `values`, for a select. */
+export const optionsOf = <K extends string>(values: readonly K[], texts: Record<K, string>) => values.map((v) => [v, texts[v]] as const);
+
+/** Enabled / Disabled (`1` / `0`), as groups and rules store their status. */
+export const statusOptions = (tx: OperatorText) =>
+  [
+    ['1', tx.enabled],
+    ['0', tx.disabled],
+  ] as const;
 
 /**
  * A yes/no checkbox that always posts: a hidden `0` before the box, so an unticked box sends `0`

@@ -7,9 +7,9 @@ import type { Locale } from '~/lib/types';
 import { getDb } from '~/server/db/client';
 import { groupDetail, listGroups } from '../groups';
 import { type RuleItem, ruleTree } from '../rules';
-import { Field } from '~/ui/field';
+import { Field, SelectField } from '~/ui/field';
 import { ConsoleCard, ConsoleTable } from './card';
-import { FlagCheck, PostButton, SaveCancel, StatusOptions } from './form-parts';
+import { FlagCheck, PostButton, SaveCancel, statusOptions } from './form-parts';
 import { titleOf } from './rule-rows';
 import { BackTo, ConsoleShell } from './shell';
 import { TreeList } from './tree-list';
@@ -118,11 +118,13 @@ export function GroupsPage({ query = '' }: { query?: string }) {
                     <Field id="og-name" label={tx.name}>
                       <input id="og-name" name="name" required maxLength={30} defaultValue={detail?.group.name ?? ''} />
                     </Field>
-                    <Field id="og-status" label={tx.status}>
-                      <select id="og-status" name="status" defaultValue={String(detail?.group.status ?? 1)}>
-                        <StatusOptions tx={tx} />
-                      </select>
-                    </Field>
+                    <SelectField
+                      id="og-status"
+                      name="status"
+                      label={tx.status}
+                      value={String(detail?.group.status ?? 1)}
+                      options={statusOptions(tx)}
+                    />
                   </div>
                   <FlagCheck name="all" checked={detail?.group.all ?? false} label={tx.all} hint={tx.allHint} />
                   <fieldset className="op-fieldset">

@@ -6,7 +6,7 @@ import { EXTENDS, MENU_TYPES, RULE_TYPES } from '../schemas';
 import { type FlatRule, RULE_API, titleOf } from './rule-rows';
 import { Field, SelectField } from '~/ui/field';
 import { ConsoleCard } from './card';
-import { FlagCheck, OpField, Options, SaveCancel, StatusOptions } from './form-parts';
+import { FlagCheck, OpField, OpSelect, optionsOf, SaveCancel, statusOptions } from './form-parts';
 import { BackTo } from './shell';
 import { fill, type OperatorText } from '../texts';
 
@@ -40,11 +40,7 @@ export function RuleForm({
         <BackTo here={listHere} />
         {form ? <input type="hidden" name="id" value={form.id} /> : null}
         <div className="op-form-row">
-          <Field id="or-type" label={tx.type}>
-            <select id="or-type" name="type" defaultValue={form?.type ?? 'menu'}>
-              <Options values={RULE_TYPES} texts={tx.types} />
-            </select>
-          </Field>
+          <SelectField id="or-type" name="type" label={tx.type} value={form?.type ?? 'menu'} options={optionsOf(RULE_TYPES, tx.types)} />
           <SelectField
             id="or-pid"
             name="pid"
@@ -71,11 +67,14 @@ export function RuleForm({
           </Field>
         </div>
         <div className="op-form-row op-if-page">
-          <OpField id="or-menu-type" label={tx.menuType} className="op-if-menu">
-            <select id="or-menu-type" name="menu_type" defaultValue={form?.menu_type ?? 'tab'}>
-              <Options values={MENU_TYPES} texts={tx.menuTypes} />
-            </select>
-          </OpField>
+          <OpSelect
+            id="or-menu-type"
+            name="menu_type"
+            label={tx.menuType}
+            className="op-if-menu"
+            value={form?.menu_type ?? 'tab'}
+            options={optionsOf(MENU_TYPES, tx.menuTypes)}
+          />
           <OpField id="or-path" label={tx.path} className="op-if-path" hint={tx.pathHint}>
             <input id="or-path" name="path" maxLength={200} defaultValue={form?.path ?? ''} aria-describedby="or-path-hint" />
           </OpField>
@@ -84,16 +83,15 @@ export function RuleForm({
           </OpField>
         </div>
         <div className="op-form-row">
-          <OpField id="or-extend" label={tx.extend} className="op-if-menu">
-            <select id="or-extend" name="extend" defaultValue={form?.extend ?? 'none'}>
-              <Options values={EXTENDS} texts={tx.extends} />
-            </select>
-          </OpField>
-          <Field id="or-status" label={tx.status}>
-            <select id="or-status" name="status" defaultValue={String(form?.status ?? 1)}>
-              <StatusOptions tx={tx} />
-            </select>
-          </Field>
+          <OpSelect
+            id="or-extend"
+            name="extend"
+            label={tx.extend}
+            className="op-if-menu"
+            value={form?.extend ?? 'none'}
+            options={optionsOf(EXTENDS, tx.extends)}
+          />
+          <SelectField id="or-status" name="status" label={tx.status} value={String(form?.status ?? 1)} options={statusOptions(tx)} />
         </div>
         <FlagCheck name="no_login_valid" checked={form?.no_login_valid === 1} label={tx.noLoginValid} />
         {creating ? (
