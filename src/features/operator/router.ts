@@ -96,25 +96,23 @@ function handle(fn: (c: C) => Promise<{ data: unknown; message?: string }>) {
 const actor = (c: C, userId: number): Actor => ({ userId, ip: c.get('ip') ?? '' });
 const timeZone = async (c: C) => (await getSiteConfig(c.get('db'))).site.timezone;
 
-/** A form's `rule_<id>` checkboxes as the `rules` list (JSON clients send `rules` directly). */
-function groupBody(c: C): Body {
-  const body = { ...(c.get('body') as Body) };
-  if (!isFormPost(c) || 'rules' in body) return body;
-  body.rules = Object.keys(body)
-    .filter((k) => /^rule_\d+$/.test(k))
-    .map((k) => k.slice(5));
-  return body;
-}
-
-/** A form's `grant_<id>` checkboxes as `grant_groups`. */
-function ruleBody(c: C): Body {
-  const body = { ...(c.get('body') as Body) };
-  if (!isFormPost(c) || 'grant_groups' in body) return body;
-  body.grant_groups = Object.keys(body)
-    .filter((k) => /^grant_\d+$/.test(k))
-    .map((k) => k.slice(6));
-  return body;
-}
+/**
+ * A form's `<prefix><id>` checkboxes as the id list `key` (JSON clients send `key` directly): a
+ * group's `rule_<id>` as `rules`, a new rule's `grant_<id>` as `grant_groups`.
+ */
+const checkedIds =
+  (prefix: string, key: string) =>
+  (c: C): Body => {
+    const body = { ...(c.get('body') as Body) };
+    if (!isFormPost(c) || key in body) return body;
+    const box = new RegExp(`^${prefix}\\d+$`);
+    body[key] = Object.keys(body)
+      .filter((k) => box.test(k))
+      .map((k) => k.slice(prefix.length));
+    return body;
+  };
+const groupBody = checkedIds('rule_', 'rules');
+const ruleBody = checkedIds('grant_', 'grant_groups');
 
 /** A form's flat setting fields as `changes` (JSON clients send `{version, changes}`). */
 function settingsBody(c: C): Body {
