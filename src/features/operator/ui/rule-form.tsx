@@ -46,8 +46,11 @@ export function RuleForm({
             name="pid"
             label={tx.parent}
             value={String(form?.pid ?? newPid)}
-            all={tx.root}
-            options={parents.map(({ item, depth }) => [item.id, `${'— '.repeat(depth)}${titleOf(item, locale)} (${item.name})`] as const)}
+            options={[
+              // The root is pid 0 (not the kit's empty "all" option).
+              ['0', tx.root],
+              ...parents.map(({ item, depth }) => [item.id, `${'— '.repeat(depth)}${titleOf(item, locale)} (${item.name})`] as const),
+            ]}
           />
         </div>
         <div className="op-form-row">
