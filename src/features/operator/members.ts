@@ -125,8 +125,8 @@ export async function memberDetail(db: Db, id: number, locale: Locale = 'zh-cn')
       ip: s.ip,
       user_agent: s.userAgent,
     })),
-    money_log: money.map((e: Row) => entry(e, true)),
-    score_log: score.map((e: Row) => entry(e, false)),
+    money_log: (money as Row[]).map((e) => entry(e, true)),
+    score_log: (score as Row[]).map((e) => entry(e, false)),
     audit: auditPage.list,
   };
 }

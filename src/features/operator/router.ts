@@ -7,9 +7,11 @@
  * a form post is answered 303 back to its `to` (or the Referer) with `done=` or `fail=` in the URL.
  */
 import { type Context, Hono } from 'hono';
+import type * as v from 'valibot';
 import { errorEnvelope } from '~/features/_shared/envelope';
 import { safeLocalPath } from '~/lib/safe-path';
 import { isDomainError } from '~/server/errors';
+import type { Db } from '~/server/db/client';
 import type { ApiEnv } from '~/server/http/api-env';
 import { requireOperator } from '~/server/session';
 import { getSiteConfig } from '~/server/site-config';
@@ -94,25 +96,23 @@ function handle(fn: (c: C) => Promise<{ data: unknown; message?: string }>) {
 const actor = (c: C, userId: number): Actor => ({ userId, ip: c.get('ip') ?? '' });
 const timeZone = async (c: C) => (await getSiteConfig(c.get('db'))).site.timezone;
 
-/** A form's `rule_<id>` checkboxes as the `rules` list (JSON clients send `rules` directly). */
-function groupBody(c: C): Body {
-  const body = { ...(c.get('body') as Body) };
-  if (!isFormPost(c) || 'rules' in body) return body;
-  body.rules = Object.keys(body)
-    .filter((k) => /^rule_\d+$/.test(k))
-    .map((k) => k.slice(5));
-  return body;
-}
-
-/** A form's `grant_<id>` checkboxes as `grant_groups`. */
-function ruleBody(c: C): Body {
-  const body = { ...(c.get('body') as Body) };
-  if (!isFormPost(c) || 'grant_groups' in body) return body;
-  body.grant_groups = Object.keys(body)
-    .filter((k) => /^grant_\d+$/.test(k))
-    .map((k) => k.slice(6));
-  return body;
-}
+/**
+ * A form's `<prefix><id>` checkboxes as the id list `key` (JSON clients send `key` directly): a
+ * group's `rule_<id>` as `rules`, a new rule's `grant_<id>` as `grant_groups`.
+ */
+const checkedIds =
+  (prefix: string, key: string) =>
+  (c: C): Body => {
+    const body = { ...(c.get('body') as Body) };
+    if (!isFormPost(c) || key in body) return body;
+    const box = new RegExp(`^${prefix}\\d+$`);
+    body[key] = Object.keys(body)
+      .filter((k) => box.test(k))
+      .map((k) => k.slice(prefix.length));
+    return body;
+  };
+const groupBody = checkedIds('rule_', 'rules');
+const ruleBody = checkedIds('grant_', 'grant_groups');
 
 /** A form's flat setting fields as `changes` (JSON clients send `{version, changes}`). */
 function settingsBody(c: C): Body {
@@ -123,140 +123,84 @@ function settingsBody(c: C): Body {
   return { version: body.version, changes };
 }
 
+/** A read: the page rule it needs, then what it answers. */
+function read(rule: string, load: (c: C, db: Db) => Promise<unknown>) {
+  return handle(async (c) => {
+    const { db } = await requireOperator(c, rule);
+    return { data: await load(c, db) };
+  });
+}
+
+/**
+ * A write: the button rule it needs, its input (`schema` over the body, or over what `body` makes
+ * of a form post), the change made by the acting operator, and the message it answers with.
+ */
+function write<S extends v.GenericSchema>(
+  rule: string,
+  schema: S,
+  change: (db: Db, by: Actor, input: v.InferOutput<S>) => Promise<unknown>,
+  message = 'operator.saved',
+  body: (c: C) => unknown = (c) => c.get('body'),
+) {
+  return handle(async (c) => {
+    const { db, session } = await requireOperator(c, rule);
+    const input = parseInput(schema, body(c));
+    return { data: await change(db, actor(c, session.userId), input), message };
+  });
+}
+
 export const operatorRouter = new Hono<ApiEnv>()
   .get(
     '/operator/member/list',
-    handle(async (c) => {
-      const { db } = await requireOperator(c, 'operator/members');
-      const q = parseInput(memberListSchema, c.get('query'));
-      return { data: await listMembers(db, q, await timeZone(c)) };
-    }),
+    read('operator/members', async (c, db) => listMembers(db, parseInput(memberListSchema, c.get('query')), await timeZone(c))),
   )
   .get(
     '/operator/member/detail',
-    handle(async (c) => {
-      const { db } = await requireOperator(c, 'operator/memberDetail');
-      const { id } = parseInput(idSchema, c.get('query'));
-      return { data: await memberDetail(db, id, c.get('locale')) };
-    }),
+    read('operator/memberDetail', (c, db) => memberDetail(db, parseInput(idSchema, c.get('query')).id, c.get('locale'))),
   )
-  .post(
-    '/operator/member/status',
-    handle(async (c) => {
-      const { db, session } = await requireOperator(c, 'operator/members/edit');
-      const input = parseInput(memberStatusSchema, c.get('body'));
-      return { data: await setMemberStatus(db, actor(c, session.userId), input), message: 'operator.saved' };
-    }),
-  )
-  .post(
-    '/operator/member/group',
-    handle(async (c) => {
-      const { db, session } = await requireOperator(c, 'operator/members/edit');
-      const input = parseInput(memberGroupSchema, c.get('body'));
-      return { data: await setMemberGroup(db, actor(c, session.userId), input), message: 'operator.saved' };
-    }),
-  )
+  .post('/operator/member/status', write('operator/members/edit', memberStatusSchema, setMemberStatus))
+  .post('/operator/member/group', write('operator/members/edit', memberGroupSchema, setMemberGroup))
   .post(
     '/operator/member/revokeSessions',
-    handle(async (c) => {
-      const { db, session } = await requireOperator(c, 'operator/members/edit');
-      const { id } = parseInput(idSchema, c.get('body'));
-      return { data: await revokeMemberSessions(db, actor(c, session.userId), id), message: 'operator.sessionsRevoked' };
-    }),
+    write('operator/members/edit', idSchema, (db, by, { id }) => revokeMemberSessions(db, by, id), 'operator.sessionsRevoked'),
   )
-  .post(
-    '/operator/member/adjust',
-    handle(async (c) => {
-      const { db, session } = await requireOperator(c, 'operator/members/adjust');
-      const input = parseInput(adjustSchema, c.get('body'));
-      return { data: await adjustMember(db, actor(c, session.userId), input), message: 'operator.adjusted' };
-    }),
-  )
+  .post('/operator/member/adjust', write('operator/members/adjust', adjustSchema, adjustMember, 'operator.adjusted'))
   .get(
     '/operator/group/list',
-    handle(async (c) => {
-      const { db } = await requireOperator(c, 'operator/groups');
-      return { data: await listGroups(db) };
-    }),
+    read('operator/groups', (_c, db) => listGroups(db)),
   )
   .get(
     '/operator/group/detail',
-    handle(async (c) => {
-      const { db } = await requireOperator(c, 'operator/groups');
-      const { id } = parseInput(idSchema, c.get('query'));
-      return { data: await groupDetail(db, id) };
-    }),
+    read('operator/groups', (c, db) => groupDetail(db, parseInput(idSchema, c.get('query')).id)),
   )
-  .post(
-    '/operator/group/save',
-    handle(async (c) => {
-      const { db, session } = await requireOperator(c, 'operator/groups/edit');
-      const input = parseInput(groupSaveSchema, groupBody(c));
-      return { data: await saveGroup(db, actor(c, session.userId), input), message: 'operator.saved' };
-    }),
-  )
+  .post('/operator/group/save', write('operator/groups/edit', groupSaveSchema, saveGroup, 'operator.saved', groupBody))
   .post(
     '/operator/group/delete',
-    handle(async (c) => {
-      const { db, session } = await requireOperator(c, 'operator/groups/edit');
-      const { id } = parseInput(idSchema, c.get('body'));
-      return { data: await deleteGroup(db, actor(c, session.userId), id), message: 'operator.deleted' };
-    }),
+    write('operator/groups/edit', idSchema, (db, by, { id }) => deleteGroup(db, by, id), 'operator.deleted'),
   )
   .get(
     '/operator/rule/tree',
-    handle(async (c) => {
-      const { db } = await requireOperator(c, 'operator/rules');
-      return { data: { tree: await ruleTree(db) } };
-    }),
+    read('operator/rules', async (_c, db) => ({ tree: await ruleTree(db) })),
   )
-  .post(
-    '/operator/rule/save',
-    handle(async (c) => {
-      const { db, session } = await requireOperator(c, 'operator/rules/edit');
-      const input = parseInput(ruleSaveSchema, ruleBody(c));
-      return { data: await saveRule(db, actor(c, session.userId), input), message: 'operator.saved' };
-    }),
-  )
+  .post('/operator/rule/save', write('operator/rules/edit', ruleSaveSchema, saveRule, 'operator.saved', ruleBody))
   .post(
     '/operator/rule/sort',
-    handle(async (c) => {
-      const { db, session } = await requireOperator(c, 'operator/rules/edit');
-      const input = parseInput(ruleSortSchema, c.get('body'));
-      const pid = input.pid === '' || input.pid === '0' ? 0 : Number(input.pid);
-      return { data: await sortRules(db, actor(c, session.userId), { pid, ids: input.ids }), message: 'operator.saved' };
-    }),
+    write('operator/rules/edit', ruleSortSchema, (db, by, input) =>
+      sortRules(db, by, { pid: input.pid === '' || input.pid === '0' ? 0 : Number(input.pid), ids: input.ids }),
+    ),
   )
   .post(
     '/operator/rule/delete',
-    handle(async (c) => {
-      const { db, session } = await requireOperator(c, 'operator/rules/edit');
-      const { id } = parseInput(idSchema, c.get('body'));
-      return { data: await deleteRule(db, actor(c, session.userId), id), message: 'operator.deleted' };
-    }),
+    write('operator/rules/edit', idSchema, (db, by, { id }) => deleteRule(db, by, id), 'operator.deleted'),
   )
   .get(
     '/operator/settings',
-    handle(async (c) => {
-      const { db } = await requireOperator(c, 'operator/settings');
-      return { data: await getSettings(db) };
-    }),
+    read('operator/settings', (_c, db) => getSettings(db)),
   )
-  .post(
-    '/operator/settings',
-    handle(async (c) => {
-      const { db, session } = await requireOperator(c, 'operator/settings/edit');
-      const input = parseInput(settingsSaveSchema, settingsBody(c));
-      return { data: await saveSettings(db, actor(c, session.userId), input), message: 'operator.saved' };
-    }),
-  )
+  .post('/operator/settings', write('operator/settings/edit', settingsSaveSchema, saveSettings, 'operator.saved', settingsBody))
   .get(
     '/operator/audit/list',
-    handle(async (c) => {
-      const { db } = await requireOperator(c, 'operator/audit');
-      const q = parseInput(auditQuerySchema, c.get('query'));
-      return { data: await listAuditLog(db, q, await timeZone(c)) };
-    }),
+    read('operator/audit', async (c, db) => listAuditLog(db, parseInput(auditQuerySchema, c.get('query')), await timeZone(c))),
   )
   .get('/operator/audit/export', async (c) => {
     const { db } = await requireOperator(c, 'operator/audit');

@@ -3,7 +3,7 @@ import type { SQL } from 'bun';
 import type { Locale, MenuType, RuleExtend, RuleNode, RuleType } from '~/lib/types';
 import { type Db, num } from '~/server/db/client';
 import { isOperatorRule, REFERENCE_RULES, type ReferenceRule } from '~/server/db/reference/rules';
-import { buildTree, type RuleRow } from '~/server/permissions';
+import { buildTree, type RuleRow, toRuleRow } from '~/server/permissions';
 import { specIds } from './common';
 
 type Row = Record<string, unknown>;
@@ -33,21 +33,14 @@ export interface RuleItem {
 
 /** A `user_rule` row as the console edits it (no groups or children yet). */
 export function toItem(r: Row): RuleItem {
-  const name = String(r.name);
+  // `name` right after `type`: the order the console's API has always answered in.
+  const { id, pid, type, name, ...rest } = toRuleRow(r);
   return {
-    id: num(r.id),
-    pid: num(r.pid),
-    type: r.type as RuleType,
+    id,
+    pid,
+    type,
     name,
-    title: String(r.title),
-    title_en: String(r.title_en ?? ''),
-    path: String(r.path ?? ''),
-    icon: String(r.icon ?? ''),
-    menu_type: (r.menu_type || 'tab') as MenuType,
-    url: String(r.url ?? ''),
-    extend: (r.extend || 'none') as RuleExtend,
-    no_login_valid: num(r.no_login_valid),
-    weigh: num(r.weigh),
+    ...rest,
     status: num(r.status),
     operator: isOperatorRule({ name }),
     groups: [],

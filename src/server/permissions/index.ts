@@ -17,18 +17,9 @@ export interface RuleRow extends Omit<RuleNode, 'children'> {
   weigh: number;
 }
 
-// No TTL: the rule rows are kept per process under the `rules` config version, read once per
-// request (issue #14), so every instance sees an operator's edit on its next request.
-const ruleCache = new WeakMap<Db, { version: number; rows: RuleRow[] }>();
-
-/** Enabled rules ordered weigh desc, id asc; reloaded when the `rules` config version moves. */
-export async function loadRules(db: Db): Promise<RuleRow[]> {
-  const { rules: version } = await configVersions(db);
-  const hit = ruleCache.get(db);
-  if (hit && hit.version === version) return hit.rows;
-  const raw = await db.sql`SELECT id, pid, type, title, title_en, name, path, icon, menu_type, url, extend,
-      no_login_valid, weigh FROM user_rule WHERE status = 1 ORDER BY weigh DESC, id ASC`;
-  const rows: RuleRow[] = raw.map((r: Record<string, unknown>) => ({
+/** A `user_rule` row's columns as a RuleRow (also the operator console's reading of every rule). */
+export function toRuleRow(r: Record<string, unknown>): RuleRow {
+  return {
     id: num(r.id),
     pid: num(r.pid),
     type: r.type as RuleType,
@@ -42,7 +33,21 @@ export async function loadRules(db: Db): Promise<RuleRow[]> {
     extend: (r.extend || 'none') as RuleExtend,
     no_login_valid: num(r.no_login_valid),
     weigh: num(r.weigh),
-  }));
+  };
+}
+
+// No TTL: the rule rows are kept per process under the `rules` config version, read once per
+// request (issue #14), so every instance sees an operator's edit on its next request.
+const ruleCache = new WeakMap<Db, { version: number; rows: RuleRow[] }>();
+
+/** Enabled rules ordered weigh desc, id asc; reloaded when the `rules` config version moves. */
+export async function loadRules(db: Db): Promise<RuleRow[]> {
+  const { rules: version } = await configVersions(db);
+  const hit = ruleCache.get(db);
+  if (hit && hit.version === version) return hit.rows;
+  const raw = await db.sql`SELECT id, pid, type, title, title_en, name, path, icon, menu_type, url, extend,
+      no_login_valid, weigh FROM user_rule WHERE status = 1 ORDER BY weigh DESC, id ASC`;
+  const rows: RuleRow[] = raw.map(toRuleRow);
   ruleCache.set(db, { version, rows });
   return rows;
 }

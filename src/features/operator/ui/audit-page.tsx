@@ -6,7 +6,9 @@ import { getDb } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';
 import { listAuditLog } from '../audit-log';
 import { auditQuerySchema } from '../schemas';
+import { Field, SelectField } from '~/ui/field';
 import { DateRangeFields } from '~/ui/filter-form';
+import { ConsoleCard, ConsoleTable } from './card';
 import { ConsoleFilters } from './filters';
 import { Pager } from '~/ui/pager';
 import { ConsoleShell, withQuery } from './shell';
@@ -37,6 +39,23 @@ function summary(detail: Record<string, unknown>): string {
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }
 
+/** An entry's detail cell: its changes (else its other fields) and the reason given, one a line. */
+function Detail({ detail, reason }: { detail: Record<string, unknown>; reason: string }) {
+  const lines = changes(detail);
+  return (
+    <>
+      {(lines.length ? lines : [summary(detail)]).filter(Boolean).map((line) => (
+        <span key={line}>{line}</span>
+      ))}
+      {typeof detail.reason === 'string' && detail.reason ? (
+        <span className="muted">
+          {reason}: {detail.reason}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 export function AuditPage({ query = '' }: { query?: string }) {
   return (
     <ConsoleShell
@@ -54,88 +73,52 @@ export function AuditPage({ query = '' }: { query?: string }) {
         return (
           <>
             <ConsoleFilters tx={tx} path={path} idPrefix="oa" limit={q.limit} ok={parsed.success}>
-              <div className="field">
-                <label htmlFor="oa-actor">{tx.actor}</label>
+              <Field id="oa-actor" label={tx.actor}>
                 <input id="oa-actor" name="actor" defaultValue={q.actor} />
-              </div>
-              <div className="field">
-                <label htmlFor="oa-action">{tx.action}</label>
+              </Field>
+              <Field id="oa-action" label={tx.action}>
                 <input id="oa-action" name="action" defaultValue={q.action} placeholder="operator.member.*" />
-              </div>
-              <div className="field">
-                <label htmlFor="oa-type">{tx.targetType}</label>
-                <select id="oa-type" name="target_type" defaultValue={q.target_type}>
-                  <option value="">—</option>
-                  {TARGETS.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="field">
-                <label htmlFor="oa-id">{tx.targetId}</label>
+              </Field>
+              <SelectField
+                id="oa-type"
+                name="target_type"
+                label={tx.targetType}
+                value={q.target_type}
+                all="—"
+                options={TARGETS.map((t) => [t, t] as const)}
+              />
+              <Field id="oa-id" label={tx.targetId}>
                 <input id="oa-id" name="target_id" defaultValue={q.target_id} />
-              </div>
+              </Field>
               <DateRangeFields id="oa" start={q.start} end={q.end} labels={tx} />
             </ConsoleFilters>
-            <section className="card" aria-labelledby="oa-title">
-              <div className="card-head">
-                <h2 id="oa-title">{tx.titles.audit}</h2>
-                <span className="muted op-count">{fill(tx.count, { n: result.total })}</span>
-                <a className="btn btn-ghost btn-sm" href={withQuery('/userapi/v1/operator/audit/export', filter)} download>
-                  {tx.export}
-                </a>
-              </div>
-              {result.list.length === 0 ? (
-                <p className="op-empty">{tx.empty}</p>
-              ) : (
-                <div className="table-scroll">
-                  <table className="data-table op-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{tx.createdAt}</th>
-                        <th scope="col">{tx.actor}</th>
-                        <th scope="col">{tx.action}</th>
-                        <th scope="col">{tx.target}</th>
-                        <th scope="col">{tx.detail}</th>
-                        <th scope="col">{tx.ip}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {result.list.map((a) => (
-                        <tr key={a.id}>
-                          <td className="nowrap" data-label={tx.createdAt}>
-                            {formatDate(a.created_at, 'YYYY-MM-DD HH:mm:ss', view.timeZone)}
-                          </td>
-                          <td data-label={tx.actor}>{a.actor?.username ?? '—'}</td>
-                          <td data-label={tx.action}>
-                            <code>{a.action}</code>
-                          </td>
-                          <td className="nowrap" data-label={tx.target}>
-                            {a.target_type ? `${a.target_type} #${a.target_id}` : '—'}
-                          </td>
-                          <td data-label={tx.detail} className="op-detail">
-                            {(changes(a.detail).length ? changes(a.detail) : [summary(a.detail)]).filter(Boolean).map((line) => (
-                              <span key={line}>{line}</span>
-                            ))}
-                            {typeof a.detail.reason === 'string' && a.detail.reason ? (
-                              <span className="muted">
-                                {tx.reason}: {a.detail.reason}
-                              </span>
-                            ) : null}
-                          </td>
-                          <td className="nowrap" data-label={tx.ip}>
-                            {a.ip || '—'}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
+            <ConsoleCard
+              id="oa-title"
+              title={tx.titles.audit}
+              actions={
+                <>
+                  <span className="muted op-count">{fill(tx.count, { n: result.total })}</span>
+                  <a className="btn btn-ghost btn-sm" href={withQuery('/userapi/v1/operator/audit/export', filter)} download>
+                    {tx.export}
+                  </a>
+                </>
+              }
+            >
+              <ConsoleTable
+                rows={result.list}
+                empty={tx.empty}
+                rowKey={(a) => a.id}
+                columns={[
+                  { head: tx.createdAt, cell: (a) => formatDate(a.created_at, 'YYYY-MM-DD HH:mm:ss', view.timeZone), cellClass: 'nowrap' },
+                  { head: tx.actor, cell: (a) => a.actor?.username ?? '—' },
+                  { head: tx.action, cell: (a) => <code>{a.action}</code> },
+                  { head: tx.target, cell: (a) => (a.target_type ? `${a.target_type} #${a.target_id}` : '—'), cellClass: 'nowrap' },
+                  { head: tx.detail, cell: (a) => <Detail detail={a.detail} reason={tx.reason} />, cellClass: 'op-detail' },
+                  { head: tx.ip, cell: (a) => a.ip || '—', cellClass: 'nowrap' },
+                ]}
+              />
               <Pager locale={view.locale} total={result.total} page={q.page} limit={q.limit} href={href} />
-            </section>
+            </ConsoleCard>
           </>
         );
       }}

@@ -7,28 +7,33 @@ import type { Locale } from '~/lib/types';
 import { getDb } from '~/server/db/client';
 import { groupDetail, listGroups } from '../groups';
 import { type RuleItem, ruleTree } from '../rules';
+import { Field, SelectField } from '~/ui/field';
+import { ConsoleCard, ConsoleTable } from './card';
+import { FlagCheck, PostButton, SaveCancel, statusOptions } from './form-parts';
+import { titleOf } from './rule-rows';
 import { BackTo, ConsoleShell } from './shell';
+import { TreeList } from './tree-list';
 import { fill, type OperatorText } from '../texts';
 
 const API = '/userapi/v1/operator/group';
 
+/** The rule tree as nested checkboxes (`rule_<id>`), the group's rules ticked. */
 function RuleChecks({ items, held, tx, locale }: { items: RuleItem[]; held: Set<number>; tx: OperatorText; locale: Locale }) {
   return (
-    <ul className="op-tree">
-      {items.map((r) => (
-        <li key={r.id}>
-          <label className="op-check">
-            <input type="checkbox" name={`rule_${r.id}`} value="1" defaultChecked={held.has(r.id)} />
-            <span>{locale === 'en' && r.title_en ? r.title_en : r.title}</span>
-            <span className="op-sub">
-              {r.name} · {tx.types[r.type]}
-            </span>
-            {r.operator ? <span className="badge">{tx.operatorRule}</span> : null}
-          </label>
-          {r.children.length ? <RuleChecks items={r.children} held={held} tx={tx} locale={locale} /> : null}
-        </li>
-      ))}
-    </ul>
+    <TreeList
+      nodes={items}
+      className="op-tree"
+      item={(r) => (
+        <label className="op-check">
+          <input type="checkbox" name={`rule_${r.id}`} value="1" defaultChecked={held.has(r.id)} />
+          <span>{titleOf(r, locale)}</span>
+          <span className="op-sub">
+            {r.name} · {tx.types[r.type]}
+          </span>
+          {r.operator ? <span className="badge">{tx.operatorRule}</span> : null}
+        </label>
+      )}
+    />
   );
 }
 
@@ -47,118 +52,88 @@ export function GroupsPage({ query = '' }: { query?: string }) {
         const listHere = '/user/operator/groups';
         return (
           <>
-            <section className="card" aria-labelledby="og-title">
-              <div className="card-head">
-                <h2 id="og-title">{tx.titles.groups}</h2>
-                {canEdit ? (
+            <ConsoleCard
+              id="og-title"
+              title={tx.titles.groups}
+              actions={
+                canEdit ? (
                   <a className="btn btn-primary btn-sm" href="/user/operator/groups?id=new">
                     {tx.newGroup}
                   </a>
-                ) : null}
-              </div>
-              <div className="table-scroll">
-                <table className="data-table op-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{tx.id}</th>
-                      <th scope="col">{tx.name}</th>
-                      <th scope="col">{tx.status}</th>
-                      <th scope="col">{tx.all}</th>
-                      <th scope="col" className="num">
-                        {tx.ruleCount}
-                      </th>
-                      <th scope="col" className="num">
-                        {tx.memberCount}
-                      </th>
-                      <th scope="col">{tx.actions}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {groups.list.map((g) => (
-                      <tr key={g.id}>
-                        <td data-label={tx.id}>{g.id}</td>
-                        <td data-label={tx.name}>{g.name}</td>
-                        <td data-label={tx.status}>
-                          <span className={`op-status op-status-${g.status === 1 ? 'enable' : 'disable'}`}>
-                            {g.status === 1 ? tx.enabled : tx.disabled}
-                          </span>
-                        </td>
-                        <td data-label={tx.all}>{g.all ? tx.yes : tx.no}</td>
-                        <td className="num" data-label={tx.ruleCount}>
-                          {g.rule_count}
-                        </td>
-                        <td className="num" data-label={tx.memberCount}>
-                          <a href={`/user/operator/members?group_id=${g.id}`}>{g.member_count}</a>
-                        </td>
-                        <td data-label={tx.actions}>
-                          <div className="op-row-actions">
-                            <a
-                              className="btn btn-ghost btn-sm"
-                              href={`/user/operator/groups?id=${g.id}`}
-                              aria-label={`${tx.edit} ${g.name}`}
-                            >
-                              {tx.edit}
-                            </a>
-                            {canEdit && g.member_count === 0 ? (
-                              <form method="post" action={`${API}/delete`}>
-                                <BackTo here={listHere} />
-                                <input type="hidden" name="id" value={g.id} />
-                                <button type="submit" className="btn btn-ghost btn-sm op-danger" aria-label={`${tx.del} ${g.name}`}>
-                                  {tx.del}
-                                </button>
-                              </form>
-                            ) : null}
-                          </div>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </section>
+                ) : null
+              }
+            >
+              <ConsoleTable
+                rows={groups.list}
+                rowKey={(g) => g.id}
+                columns={[
+                  { head: tx.id, cell: (g) => g.id },
+                  { head: tx.name, cell: (g) => g.name },
+                  {
+                    head: tx.status,
+                    cell: (g) => (
+                      <span className={`op-status op-status-${g.status === 1 ? 'enable' : 'disable'}`}>
+                        {g.status === 1 ? tx.enabled : tx.disabled}
+                      </span>
+                    ),
+                  },
+                  { head: tx.all, cell: (g) => (g.all ? tx.yes : tx.no) },
+                  { head: tx.ruleCount, cell: (g) => g.rule_count, num: true, cellClass: 'num' },
+                  {
+                    head: tx.memberCount,
+                    cell: (g) => <a href={`/user/operator/members?group_id=${g.id}`}>{g.member_count}</a>,
+                    num: true,
+                    cellClass: 'num',
+                  },
+                  {
+                    head: tx.actions,
+                    cell: (g) => (
+                      <div className="op-row-actions">
+                        <a className="btn btn-ghost btn-sm" href={`/user/operator/groups?id=${g.id}`} aria-label={`${tx.edit} ${g.name}`}>
+                          {tx.edit}
+                        </a>
+                        {canEdit && g.member_count === 0 ? (
+                          <PostButton
+                            action={`${API}/delete`}
+                            here={listHere}
+                            fields={{ id: g.id }}
+                            className="btn btn-ghost btn-sm op-danger"
+                            aria-label={`${tx.del} ${g.name}`}
+                          >
+                            {tx.del}
+                          </PostButton>
+                        ) : null}
+                      </div>
+                    ),
+                  },
+                ]}
+              />
+            </ConsoleCard>
             {editing !== null && (editing === 'new' || detail) ? (
-              <section className="card" aria-labelledby="og-edit">
-                <h2 id="og-edit" className="card-title">
-                  {detail ? fill(tx.editGroup, { name: detail.group.name }) : tx.newGroup}
-                </h2>
+              <ConsoleCard id="og-edit" title={detail ? fill(tx.editGroup, { name: detail.group.name }) : tx.newGroup}>
                 <form method="post" action={`${API}/save`} className="op-form op-form-wide">
                   <BackTo here={detail ? here : listHere} />
                   {detail ? <input type="hidden" name="id" value={detail.group.id} /> : null}
                   <div className="op-form-row">
-                    <div className="field">
-                      <label htmlFor="og-name">{tx.name}</label>
+                    <Field id="og-name" label={tx.name}>
                       <input id="og-name" name="name" required maxLength={30} defaultValue={detail?.group.name ?? ''} />
-                    </div>
-                    <div className="field">
-                      <label htmlFor="og-status">{tx.status}</label>
-                      <select id="og-status" name="status" defaultValue={String(detail?.group.status ?? 1)}>
-                        <option value="1">{tx.enabled}</option>
-                        <option value="0">{tx.disabled}</option>
-                      </select>
-                    </div>
+                    </Field>
+                    <SelectField
+                      id="og-status"
+                      name="status"
+                      label={tx.status}
+                      value={String(detail?.group.status ?? 1)}
+                      options={statusOptions(tx)}
+                    />
                   </div>
-                  <input type="hidden" name="all" value="0" />
-                  <label className="op-check">
-                    <input type="checkbox" name="all" value="1" defaultChecked={detail?.group.all ?? false} />
-                    <span>{tx.all}</span>
-                    <span className="op-sub">{tx.allHint}</span>
-                  </label>
+                  <FlagCheck name="all" checked={detail?.group.all ?? false} label={tx.all} hint={tx.allHint} />
                   <fieldset className="op-fieldset">
                     <legend>{tx.rules}</legend>
                     <RuleChecks items={tree} held={held} tx={tx} locale={locale} />
                   </fieldset>
-                  {canEdit ? (
-                    <div className="card-actions">
-                      <button type="submit" className="btn btn-primary btn-sm">
-                        {tx.save}
-                      </button>
-                      <a className="btn btn-ghost btn-sm" href={listHere}>
-                        {tx.cancel}
-                      </a>
-                    </div>
-                  ) : null}
+                  {canEdit ? <SaveCancel tx={tx} cancel={listHere} /> : null}
                 </form>
-              </section>
+              </ConsoleCard>
             ) : null}
           </>
         );

@@ -12,6 +12,10 @@ import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { listGroups } from '../groups';
 import { memberDetail } from '../members';
+import { Field, SelectField } from '~/ui/field';
+import { ConsoleCard, ConsoleTable } from './card';
+import { OpField, PostButton } from './form-parts';
+import { MemberStatus } from './member-status';
 import { BackTo, ConsoleShell } from './shell';
 
 const API = '/userapi/v1/operator/member';
@@ -64,12 +68,15 @@ export function MemberDetailPage({ query = '' }: { query?: string }) {
             <p>
               <a href="/user/operator/members">← {tx.back}</a>
             </p>
-            <section className="card" aria-labelledby="md-profile">
-              <div className="card-head">
-                <h2 id="md-profile">
-                  {m.username} <span className={`op-status op-status-${m.status}`}>{m.status === 'enable' ? tx.enable : tx.disable}</span>
-                </h2>
-              </div>
+            <ConsoleCard
+              id="md-profile"
+              headRow
+              title={
+                <>
+                  {m.username} <MemberStatus status={m.status} tx={tx} />
+                </>
+              }
+            >
               <dl className="kv-grid op-kv">
                 {(
                   [
@@ -96,17 +103,19 @@ export function MemberDetailPage({ query = '' }: { query?: string }) {
                       tx.changeStatus,
                       'status',
                       <>
-                        <div className="field">
-                          <label htmlFor="md-status">{tx.status}</label>
-                          <select id="md-status" name="status" defaultValue={m.status === 'enable' ? 'disable' : 'enable'}>
-                            <option value="enable">{tx.enable}</option>
-                            <option value="disable">{tx.disable}</option>
-                          </select>
-                        </div>
-                        <div className="field">
-                          <label htmlFor="md-status-reason">{tx.reason}</label>
+                        <SelectField
+                          id="md-status"
+                          name="status"
+                          label={tx.status}
+                          value={m.status === 'enable' ? 'disable' : 'enable'}
+                          options={[
+                            ['enable', tx.enable],
+                            ['disable', tx.disable],
+                          ]}
+                        />
+                        <Field id="md-status-reason" label={tx.reason}>
                           <input id="md-status-reason" name="reason" maxLength={200} />
-                        </div>
+                        </Field>
                       </>,
                     )
                   : null}
@@ -114,20 +123,13 @@ export function MemberDetailPage({ query = '' }: { query?: string }) {
                   ? dialog(
                       tx.changeGroup,
                       'group',
-                      <>
-                        <div className="field">
-                          <label htmlFor="md-group">{tx.group}</label>
-                          <select id="md-group" name="group_id" defaultValue={String(m.group.id)}>
-                            {groups.list
-                              .filter((g) => g.status === 1)
-                              .map((g) => (
-                                <option key={g.id} value={g.id}>
-                                  {g.name}
-                                </option>
-                              ))}
-                          </select>
-                        </div>
-                      </>,
+                      <SelectField
+                        id="md-group"
+                        name="group_id"
+                        label={tx.group}
+                        value={String(m.group.id)}
+                        options={groups.list.filter((g) => g.status === 1).map((g) => [g.id, g.name] as const)}
+                      />,
                     )
                   : null}
                 {canAdjust
@@ -137,133 +139,74 @@ export function MemberDetailPage({ query = '' }: { query?: string }) {
                       <>
                         {/* One id per rendered form: a double submit replays, never adjusts twice. */}
                         <input type="hidden" name="request_id" value={requestId} />
-                        <div className="field">
-                          <label htmlFor="md-kind">{tx.adjustKind}</label>
-                          <select id="md-kind" name="kind" defaultValue="money">
-                            <option value="money">{tx.kindMoney}</option>
-                            <option value="score">{tx.kindScore}</option>
-                          </select>
-                        </div>
-                        <div className="field">
-                          <label htmlFor="md-amount">{tx.amount}</label>
+                        <SelectField
+                          id="md-kind"
+                          name="kind"
+                          label={tx.adjustKind}
+                          value="money"
+                          options={[
+                            ['money', tx.kindMoney],
+                            ['score', tx.kindScore],
+                          ]}
+                        />
+                        <OpField id="md-amount" label={tx.amount} hint={tx.amountHint}>
                           <input id="md-amount" name="amount" inputMode="decimal" required aria-describedby="md-amount-hint" />
-                          <span id="md-amount-hint" className="op-hint">
-                            {tx.amountHint}
-                          </span>
-                        </div>
-                        <div className="field">
-                          <label htmlFor="md-reason">{tx.reason}</label>
+                        </OpField>
+                        <OpField id="md-reason" label={tx.reason} hint={tx.reasonHint}>
                           <input id="md-reason" name="reason" required minLength={2} maxLength={200} aria-describedby="md-reason-hint" />
-                          <span id="md-reason-hint" className="op-hint">
-                            {tx.reasonHint}
-                          </span>
-                        </div>
+                        </OpField>
                       </>,
                     )
                   : null}
                 {canEdit ? (
-                  <form method="post" action={`${API}/revokeSessions`}>
-                    <BackTo here={here} />
-                    <input type="hidden" name="id" value={m.id} />
-                    <button type="submit" className="btn btn-ghost btn-sm">
-                      {tx.revokeSessions}
-                    </button>
-                  </form>
+                  <PostButton action={`${API}/revokeSessions`} here={here} fields={{ id: m.id }} className="btn btn-ghost btn-sm">
+                    {tx.revokeSessions}
+                  </PostButton>
                 ) : null}
               </div>
-            </section>
-            <section className="card" aria-labelledby="md-sessions">
-              <h2 id="md-sessions" className="card-title">
-                {tx.sessions}
-              </h2>
-              {detail.sessions.length ? (
-                <div className="table-scroll">
-                  <table className="data-table op-table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{tx.createdAt}</th>
-                        <th scope="col">{tx.device}</th>
-                        <th scope="col">{tx.ip}</th>
-                        <th scope="col">{tx.expires}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {detail.sessions.map((s) => (
-                        <tr key={s.id}>
-                          <td className="nowrap" data-label={tx.createdAt}>
-                            {when(s.last_used_at ?? s.created_at)}
-                          </td>
-                          <td data-label={tx.device}>{s.user_agent || '—'}</td>
-                          <td className="nowrap" data-label={tx.ip}>
-                            {s.ip || '—'}
-                          </td>
-                          <td className="nowrap" data-label={tx.expires}>
-                            {when(s.expires_at)}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              ) : (
-                <p className="op-empty">{tx.noSessions}</p>
-              )}
-            </section>
+            </ConsoleCard>
+            <ConsoleCard id="md-sessions" title={tx.sessions}>
+              <ConsoleTable
+                rows={detail.sessions}
+                empty={tx.noSessions}
+                rowKey={(s) => s.id}
+                columns={[
+                  { head: tx.createdAt, cell: (s) => when(s.last_used_at ?? s.created_at), cellClass: 'nowrap' },
+                  { head: tx.device, cell: (s) => s.user_agent || '—' },
+                  { head: tx.ip, cell: (s) => s.ip || '—', cellClass: 'nowrap' },
+                  { head: tx.expires, cell: (s) => when(s.expires_at), cellClass: 'nowrap' },
+                ]}
+              />
+            </ConsoleCard>
             {(
               [
-                ['md-money', tx.moneyLog, detail.money_log, true],
-                ['md-score', tx.scoreLog, detail.score_log, false],
-              ] as [string, string, (typeof detail.money_log)[number][], boolean][]
-            ).map(([key, title, rows, money]) => (
-              <section className="card" aria-labelledby={key} key={key}>
-                <h2 id={key} className="card-title">
-                  {title}
-                </h2>
-                {rows.length ? (
-                  <div className="table-scroll">
-                    <table className="data-table op-table">
-                      <thead>
-                        <tr>
-                          <th scope="col">{tx.createdAt}</th>
-                          <th scope="col" className="num">
-                            {tx.amount}
-                          </th>
-                          <th scope="col" className="num">
-                            {tx.after}
-                          </th>
-                          <th scope="col">{tx.memo}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {rows.map((e) => (
-                          <tr key={e.id}>
-                            <td className="nowrap" data-label={tx.createdAt}>
-                              {when(e.created_at)}
-                            </td>
-                            <td className="num nowrap" data-label={tx.amount}>
-                              {money ? formatMoney(e.amount) : e.amount}
-                            </td>
-                            <td className="num nowrap" data-label={tx.after}>
-                              {money ? formatMoney(e.after) : e.after}
-                            </td>
-                            <td data-label={tx.memo}>{e.memo || '—'}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                ) : (
-                  <p className="op-empty">{tx.empty}</p>
-                )}
-              </section>
+                ['md-money', tx.moneyLog, detail.money_log, formatMoney],
+                ['md-score', tx.scoreLog, detail.score_log, (n: string | number) => n],
+              ] as const
+            ).map(([key, title, rows, amount]) => (
+              <ConsoleCard id={key} title={title} key={key}>
+                <ConsoleTable
+                  rows={rows}
+                  empty={tx.empty}
+                  rowKey={(e) => e.id}
+                  columns={[
+                    { head: tx.createdAt, cell: (e) => when(e.created_at), cellClass: 'nowrap' },
+                    { head: tx.amount, cell: (e) => amount(e.amount), num: true },
+                    { head: tx.after, cell: (e) => amount(e.after), num: true },
+                    { head: tx.memo, cell: (e) => e.memo || '—' },
+                  ]}
+                />
+              </ConsoleCard>
             ))}
-            <section className="card" aria-labelledby="md-audit">
-              <div className="card-head">
-                <h2 id="md-audit">{tx.audit}</h2>
+            <ConsoleCard
+              id="md-audit"
+              title={tx.audit}
+              actions={
                 <a className="btn btn-ghost btn-sm" href={`/user/operator/audit?target_type=member&target_id=${m.id}`}>
                   {tx.titles.audit}
                 </a>
-              </div>
+              }
+            >
               {detail.audit.length ? (
                 <ul className="op-audit-list">
                   {detail.audit.map((a) => (
@@ -276,7 +219,7 @@ export function MemberDetailPage({ query = '' }: { query?: string }) {
               ) : (
                 <p className="op-empty">{tx.empty}</p>
               )}
-            </section>
+            </ConsoleCard>
           </>
         );
       }}

@@ -4,6 +4,9 @@ import type { GroupView } from '../groups';
 import type { RuleItem } from '../rules';
 import { EXTENDS, MENU_TYPES, RULE_TYPES } from '../schemas';
 import { type FlatRule, RULE_API, titleOf } from './rule-rows';
+import { Field, SelectField } from '~/ui/field';
+import { ConsoleCard } from './card';
+import { FlagCheck, OpField, OpSelect, optionsOf, SaveCancel, statusOptions } from './form-parts';
 import { BackTo } from './shell';
 import { fill, type OperatorText } from '../texts';
 
@@ -32,103 +35,68 @@ export function RuleForm({
   listHere: string;
 }) {
   return (
-    <section className="card" aria-labelledby="or-edit">
-      <h2 id="or-edit" className="card-title">
-        {form ? fill(tx.editRule, { name: form.name }) : tx.newRule}
-      </h2>
+    <ConsoleCard id="or-edit" title={form ? fill(tx.editRule, { name: form.name }) : tx.newRule}>
       <form method="post" action={`${RULE_API}/save`} className="op-form op-form-wide op-rule-form">
         <BackTo here={listHere} />
         {form ? <input type="hidden" name="id" value={form.id} /> : null}
         <div className="op-form-row">
-          <div className="field">
-            <label htmlFor="or-type">{tx.type}</label>
-            <select id="or-type" name="type" defaultValue={form?.type ?? 'menu'}>
-              {RULE_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {tx.types[t]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="or-pid">{tx.parent}</label>
-            <select id="or-pid" name="pid" defaultValue={String(form?.pid ?? newPid)}>
-              <option value="0">{tx.root}</option>
-              {parents.map(({ item, depth }) => (
-                <option key={item.id} value={item.id}>
-                  {`${'— '.repeat(depth)}${titleOf(item, locale)} (${item.name})`}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="or-type" name="type" label={tx.type} value={form?.type ?? 'menu'} options={optionsOf(RULE_TYPES, tx.types)} />
+          <SelectField
+            id="or-pid"
+            name="pid"
+            label={tx.parent}
+            value={String(form?.pid ?? newPid)}
+            options={[
+              // The root is pid 0 (not the kit's empty "all" option).
+              ['0', tx.root],
+              ...parents.map(({ item, depth }) => [item.id, `${'— '.repeat(depth)}${titleOf(item, locale)} (${item.name})`] as const),
+            ]}
+          />
         </div>
         <div className="op-form-row">
-          <div className="field">
-            <label htmlFor="or-name">{tx.ruleName}</label>
+          <Field id="or-name" label={tx.ruleName}>
             <input id="or-name" name="name" required maxLength={100} defaultValue={form?.name ?? ''} />
-          </div>
-          <div className="field">
-            <label htmlFor="or-icon">{tx.icon}</label>
+          </Field>
+          <Field id="or-icon" label={tx.icon}>
             <input id="or-icon" name="icon" maxLength={60} defaultValue={form?.icon ?? ''} placeholder="fa fa-circle-o" />
-          </div>
+          </Field>
         </div>
         <div className="op-form-row">
-          <div className="field">
-            <label htmlFor="or-title">{tx.titleZh}</label>
+          <Field id="or-title" label={tx.titleZh}>
             <input id="or-title" name="title" required maxLength={30} defaultValue={form?.title ?? ''} />
-          </div>
-          <div className="field">
-            <label htmlFor="or-title-en">{tx.titleEn}</label>
+          </Field>
+          <Field id="or-title-en" label={tx.titleEn}>
             <input id="or-title-en" name="title_en" required maxLength={30} defaultValue={form?.title_en ?? ''} />
-          </div>
+          </Field>
         </div>
         <div className="op-form-row op-if-page">
-          <div className="field op-if-menu">
-            <label htmlFor="or-menu-type">{tx.menuType}</label>
-            <select id="or-menu-type" name="menu_type" defaultValue={form?.menu_type ?? 'tab'}>
-              {MENU_TYPES.map((m) => (
-                <option key={m} value={m}>
-                  {tx.menuTypes[m]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field op-if-path">
-            <label htmlFor="or-path">{tx.path}</label>
+          <OpSelect
+            id="or-menu-type"
+            name="menu_type"
+            label={tx.menuType}
+            className="op-if-menu"
+            value={form?.menu_type ?? 'tab'}
+            options={optionsOf(MENU_TYPES, tx.menuTypes)}
+          />
+          <OpField id="or-path" label={tx.path} className="op-if-path" hint={tx.pathHint}>
             <input id="or-path" name="path" maxLength={200} defaultValue={form?.path ?? ''} aria-describedby="or-path-hint" />
-            <span id="or-path-hint" className="op-hint">
-              {tx.pathHint}
-            </span>
-          </div>
-          <div className="field op-if-url">
-            <label htmlFor="or-url">{tx.url}</label>
+          </OpField>
+          <OpField id="or-url" label={tx.url} className="op-if-url">
             <input id="or-url" name="url" maxLength={500} defaultValue={form?.url ?? ''} placeholder="https://" />
-          </div>
+          </OpField>
         </div>
         <div className="op-form-row">
-          <div className="field op-if-menu">
-            <label htmlFor="or-extend">{tx.extend}</label>
-            <select id="or-extend" name="extend" defaultValue={form?.extend ?? 'none'}>
-              {EXTENDS.map((x) => (
-                <option key={x} value={x}>
-                  {tx.extends[x]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="or-status">{tx.status}</label>
-            <select id="or-status" name="status" defaultValue={String(form?.status ?? 1)}>
-              <option value="1">{tx.enabled}</option>
-              <option value="0">{tx.disabled}</option>
-            </select>
-          </div>
+          <OpSelect
+            id="or-extend"
+            name="extend"
+            label={tx.extend}
+            className="op-if-menu"
+            value={form?.extend ?? 'none'}
+            options={optionsOf(EXTENDS, tx.extends)}
+          />
+          <SelectField id="or-status" name="status" label={tx.status} value={String(form?.status ?? 1)} options={statusOptions(tx)} />
         </div>
-        <input type="hidden" name="no_login_valid" value="0" />
-        <label className="op-check">
-          <input type="checkbox" name="no_login_valid" value="1" defaultChecked={form?.no_login_valid === 1} />
-          <span>{tx.noLoginValid}</span>
-        </label>
+        <FlagCheck name="no_login_valid" checked={form?.no_login_valid === 1} label={tx.noLoginValid} />
         {creating ? (
           <fieldset className="op-fieldset">
             <legend>{tx.grantGroups}</legend>
@@ -141,17 +109,8 @@ export function RuleForm({
             ))}
           </fieldset>
         ) : null}
-        {canEdit ? (
-          <div className="card-actions">
-            <button type="submit" className="btn btn-primary btn-sm">
-              {tx.save}
-            </button>
-            <a className="btn btn-ghost btn-sm" href={listHere}>
-              {tx.cancel}
-            </a>
-          </div>
-        ) : null}
+        {canEdit ? <SaveCancel tx={tx} cancel={listHere} /> : null}
       </form>
-    </section>
+    </ConsoleCard>
   );
 }

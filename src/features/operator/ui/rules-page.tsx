@@ -12,19 +12,19 @@ import { RuleForm } from './rule-form';
 import { flatten } from './rule-rows';
 import { RuleTable } from './rule-table';
 import { ConsoleShell, withQuery } from './shell';
+import { TreeList } from './tree-list';
+import { SelectField } from '~/ui/field';
 import type { OperatorText } from '../texts';
 
+/** What a group sees in the sidebar: the menu tree, directories marked. */
 function Preview({ nodes, tx }: { nodes: RuleNode[]; tx: OperatorText }) {
   if (!nodes.length) return <p className="op-empty">{tx.noMenus}</p>;
   return (
-    <ul className="op-preview">
-      {nodes.map((n) => (
-        <li key={n.id}>
-          <span className={n.type === 'menu_dir' ? 'op-preview-dir' : ''}>{n.title}</span>
-          {n.children.length ? <Preview nodes={n.children} tx={tx} /> : null}
-        </li>
-      ))}
-    </ul>
+    <TreeList
+      nodes={nodes}
+      className="op-preview"
+      item={(n) => <span className={n.type === 'menu_dir' ? 'op-preview-dir' : ''}>{n.title}</span>}
+    />
   );
 }
 
@@ -72,23 +72,23 @@ export function RulesPage({ query = '' }: { query?: string }) {
                 {tx.preview}
               </h2>
               <form method="get" action="/user/operator/rules" className="op-form">
-                <div className="field">
-                  <label htmlFor="or-pg">{tx.previewGroup}</label>
-                  <select id="or-pg" name="preview_group" defaultValue={String(previewGroup)}>
-                    {groups.list.map((g) => (
-                      <option key={g.id} value={g.id}>
-                        {g.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor="or-pl">{tx.previewLang}</label>
-                  <select id="or-pl" name="preview_lang" defaultValue={previewLang}>
-                    <option value="zh-cn">中文</option>
-                    <option value="en">English</option>
-                  </select>
-                </div>
+                <SelectField
+                  id="or-pg"
+                  name="preview_group"
+                  label={tx.previewGroup}
+                  value={String(previewGroup)}
+                  options={groups.list.map((g) => [g.id, g.name] as const)}
+                />
+                <SelectField
+                  id="or-pl"
+                  name="preview_lang"
+                  label={tx.previewLang}
+                  value={previewLang}
+                  options={[
+                    ['zh-cn', '中文'],
+                    ['en', 'English'],
+                  ]}
+                />
                 <button type="submit" className="btn btn-ghost btn-sm">
                   {tx.show}
                 </button>

@@ -18,6 +18,11 @@ function Field({ def, value, locale, error }: { def: SettingDef; value: unknown;
   const help = def.help?.[locale];
   const describedBy = help ? `${id}-help` : undefined;
   const cls = `field${error ? ' has-error' : ''}`;
+  const hint = help ? (
+    <span id={describedBy} className="op-hint">
+      {help}
+    </span>
+  ) : null;
   if (def.type === 'bool') {
     return (
       <div className={cls}>
@@ -26,11 +31,7 @@ function Field({ def, value, locale, error }: { def: SettingDef; value: unknown;
           <input id={id} type="checkbox" name={def.key} value="1" defaultChecked={value === true} aria-describedby={describedBy} />
           <span>{label}</span>
         </label>
-        {help ? (
-          <span id={describedBy} className="op-hint">
-            {help}
-          </span>
-        ) : null}
+        {hint}
       </div>
     );
   }
@@ -62,11 +63,7 @@ function Field({ def, value, locale, error }: { def: SettingDef; value: unknown;
           aria-describedby={describedBy}
         />
       )}
-      {help ? (
-        <span id={describedBy} className="op-hint">
-          {help}
-        </span>
-      ) : null}
+      {hint}
     </div>
   );
 }
