@@ -81,6 +81,7 @@ export function routeIcon(href: string): IconName {
     'account/changePassword': 'lock',
     'account/balance': 'wallet',
     'account/integral': 'star',
+    help: 'info',
     'claim/list': 'heartPulse',
     'file/sealfile': 'fileSeal',
     'order/guzhu': 'hardHat',

@@ -18,3 +18,4 @@ export { type ReportResult, reportClaim } from './report';
 export { CLAIM_RULE, claimsRouter, OPERATOR_RULE } from './router';
 export * from './schemas';
 export { approve, markPaid, reject, requestDocuments, resubmit, startReview, withdraw } from './transitions';
+export { type ClaimDesk, claimDesk, type DeskClaim } from './desk';

@@ -20,3 +20,4 @@ export { endorsementDetail, endorsementRefs, listEndorsements, listForOperator }
 export { runDueSandbox } from './sandbox';
 export { eligiblePolicyList, rosterPage } from './views';
 export { seedEndorseDemo } from './demo';
+export { type DeskEndorsement, type EndorseDesk, endorseDesk } from './desk';

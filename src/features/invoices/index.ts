@@ -10,3 +10,4 @@ export { invoiceDetail, listInvoices } from './views';
 export { INVOICE_STATUSES, type InvoiceStatus } from './states';
 export { seedInvoicesDemo } from './demo';
 export { CREDIT_KIND, CREDIT_OPERATOR_KIND, settleSource } from './credits';
+export { type DeskInvoice, type InvoiceDesk, invoiceDesk } from './desk';

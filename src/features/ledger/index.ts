@@ -36,3 +36,4 @@ export {
   toPremiumEntry,
 } from './premium';
 export { describeEntry, visibleReference } from './describe';
+export { premiumByMonth } from './desk';

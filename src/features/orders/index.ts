@@ -79,3 +79,4 @@ export {
   runUnderwriting,
   submitUnderwriting,
 } from './underwriting';
+export { type DeskOrder, type OrderDesk, orderDesk } from './desk';

@@ -19,11 +19,13 @@ const MEMBER = ['signed-link'] as const;
 
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/' },
+  { path: '/help' },
   { path: '/offer' },
   { path: '/product' },
   { path: '/verify' },
   { path: '/user', middleware: MEMBER },
   { path: '/user/login', middleware: MEMBER },
+  { path: '/user/help', middleware: MEMBER },
   { path: '/user/account/balance', middleware: MEMBER },
   { path: '/user/account/changePassword', middleware: MEMBER },
   { path: '/user/account/integral', middleware: MEMBER },

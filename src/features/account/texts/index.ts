@@ -8,21 +8,10 @@ import { defineTexts } from '~/lib/texts';
 const zh = {
   titles: { balance: '余额明细', integral: '积分明细', password: '修改密码', profile: '个人资料', topups: '充值审核' },
   overview: {
-    infoTitle: '账户信息',
     toProfile: '个人资料',
     filled: '已填写',
     notFilled: '未填写',
     quickTitle: '常用入口',
-    statsTitle: '增长统计',
-    range: '统计范围',
-    range7: '近 7 天',
-    range30: '近 30 天',
-    moneySeries: '余额变动（元）',
-    scoreSeries: '积分变动',
-    net: '合计',
-    day: '日期',
-    change: '变动',
-    statsLead: '每天的净变动：柱子向上为增加，向下为减少。',
   },
   topup: {
     title: '充值',
@@ -81,6 +70,8 @@ const zh = {
       revoke: '退出登录',
       revokeOne: '退出 {device} 的登录',
       revokeOthers: '退出其他所有设备',
+      previous: '上次登录：{time}，IP {ip}',
+      previousNone: '这是您第一次登录。',
     },
   },
   review: {
@@ -109,21 +100,10 @@ const zh = {
 const en: typeof zh = {
   titles: { balance: 'Balance log', integral: 'Integral log', password: 'Change password', profile: 'Profile', topups: 'Top-ups' },
   overview: {
-    infoTitle: 'Account information',
-    toProfile: 'Personal data',
+    toProfile: 'Profile',
     filled: 'Filled in',
     notFilled: 'Not filled in',
     quickTitle: 'Shortcuts',
-    statsTitle: 'Growth statistics',
-    range: 'Period',
-    range7: 'Last 7 days',
-    range30: 'Last 30 days',
-    moneySeries: 'Balance change (CNY)',
-    scoreSeries: 'Points change',
-    net: 'Net',
-    day: 'Day',
-    change: 'Change',
-    statsLead: 'Net change per day: bars above the line are gains, below are spending.',
   },
   topup: {
     title: 'Top up',
@@ -182,6 +162,8 @@ const en: typeof zh = {
       revokeOthers: 'Sign out all other devices',
       revoke: 'Sign out',
       revokeOne: 'Sign out {device}',
+      previous: 'Previous sign-in: {time} from IP {ip}',
+      previousNone: 'This is your first sign-in.',
     },
   },
   review: {
@@ -212,3 +194,4 @@ export const accountText = defineTexts('account', { 'zh-cn': zh, en });
 
 /** The account forms' message texts (schema errors) for the client components. */
 export { accountFormTexts } from './form';
+export { deskText } from './desk';

@@ -19,11 +19,24 @@ export interface AccountChartProps {
   totalLabel: string;
   dayLabel: string;
   valueLabel: string;
+  /** How an axis label reads (default: `MM-DD` of the day); months pass their short name. */
+  label?: (day: string) => string;
 }
 
 const W = 10;
 
-export function AccountChart({ id, title, days, values, format, series, totalLabel, dayLabel, valueLabel }: AccountChartProps) {
+export function AccountChart({
+  id,
+  title,
+  days,
+  values,
+  format,
+  series,
+  totalLabel,
+  dayLabel,
+  valueLabel,
+  label = (d) => d.slice(5),
+}: AccountChartProps) {
   const n = days.length;
   const max = Math.max(0, ...values);
   const min = Math.min(0, ...values);
@@ -33,8 +46,8 @@ export function AccountChart({ id, title, days, values, format, series, totalLab
   const height = 100 - top * 2;
   const zero = top + (max / span) * height;
   const total = values.reduce((s, v) => s + v, 0);
-  // Weekly labels over 30 days: five-day ones ran into each other on a 390 px phone.
-  const tickEvery = n <= 7 ? 1 : 7;
+  // Weekly labels over 30 days: five-day ones ran into each other on a 390 px phone; every other month of 12.
+  const tickEvery = n <= 7 ? 1 : n <= 12 ? 2 : 7;
   return (
     <figure className={`account-chart account-chart-${series}`} aria-labelledby={`${id}-title`}>
       <figcaption className="account-chart-head">
@@ -75,7 +88,7 @@ export function AccountChart({ id, title, days, values, format, series, totalLab
       <ol className={`account-chart-days account-chart-days-${n}`} aria-hidden="true">
         {days.map((d, i) => (
           <li key={d} className={(n - 1 - i) % tickEvery === 0 ? 'is-tick' : undefined}>
-            {d.slice(5)}
+            {label(d)}
           </li>
         ))}
       </ol>

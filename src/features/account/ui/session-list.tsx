@@ -1,5 +1,6 @@
 /**
- * The member's signed-in devices (token rows, never the tokens) with "sign out everywhere else".
+ * The member's signed-in devices (token rows, never the tokens) with "sign out everywhere else", and
+ * the previous sign-in (time and IP; the overview showed it before it became the member's desk).
  * The list is read on the server; the button calls the API, which keeps this browser's session.
  */
 import { ApiButton } from '~/ui/api-button';
@@ -9,14 +10,19 @@ import type { Locale } from '~/lib/types';
 import { accountText } from '../texts';
 import { describeUserAgent } from '~/lib/user-agent';
 import { getRequestContext } from '~/server/context';
-import { getDb } from '~/server/db/client';
+import { getDb, numOrNull } from '~/server/db/client';
 import { listSessions } from '~/server/session';
 
 export async function SessionList({ locale, timeZone }: { locale: Locale; timeZone: string }) {
   const tx = accountText(locale).profile.sessions;
   const session = getRequestContext().session;
   if (!session) return null;
-  const list = await listSessions(getDb(), session.userId, session.tokenId);
+  const db = getDb();
+  const [list, [prev]] = await Promise.all([
+    listSessions(db, session.userId, session.tokenId),
+    db.sql`SELECT prev_login_time, prev_login_ip FROM "user" WHERE id = ${session.userId}`,
+  ]);
+  const prevTime = numOrNull(prev?.prev_login_time);
   const others = list.filter((s) => !s.current).length;
   return (
     <section className="card" aria-labelledby="sessions-title">
@@ -32,6 +38,11 @@ export async function SessionList({ locale, timeZone }: { locale: Locale; timeZo
           />
         ) : null}
       </div>
+      <p className="muted session-previous">
+        {prevTime
+          ? fill(tx.previous, { time: formatDate(prevTime, 'YYYY-MM-DD HH:mm', timeZone), ip: String(prev?.prev_login_ip || '—') })
+          : tx.previousNone}
+      </p>
       <ul className="session-list">
         {list.map((s) => (
           <li key={s.id} className="session-item">

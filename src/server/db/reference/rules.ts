@@ -85,16 +85,9 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     page('account/changePassword', '修改密码', 'Change password', 'fa fa-key'),
     page('account/balance', '余额记录', 'Balance', 'fa fa-money'),
     page('account/integral', '积分记录', 'Points', 'fa fa-star-o'),
-    {
-      type: 'menu',
-      name: 'account/help',
-      path: 'account/help',
-      title: '帮助中心',
-      title_en: 'Help centre',
-      icon: 'fa fa-question-circle-o',
-      menu_type: 'iframe',
-      url: `https://${DEMO_IFRAME_HOST}/member-guide`,
-    },
+    // The portal's own help centre (/user/help; /help for visitors). Operators may add iframe entries
+    // for partner pages on the hosts of `iframeHosts`; the demo seed no longer points at a placeholder.
+    { ...page('account/help', '帮助中心', 'Help centre', 'fa fa-question-circle-o'), path: 'help' },
   ]),
   section('order', '保单管理', 'Policies', 'fa fa-file-text-o', [
     page('order/personal', '个人保单', 'Personal policies', 'fa fa-user', applyAndExport('order/personal')),
