@@ -4,7 +4,6 @@
  * A route rule (not in the menu) like order/groupDetail; opening it marks its notifications read.
  */
 import './claims.css';
-import { ClaimDetailView } from './detail-view';
 import { ClaimRecordFrame } from './frame';
 
 export function ClaimDetailPage({ query }: { query?: string }) {
@@ -12,7 +11,7 @@ export function ClaimDetailPage({ query }: { query?: string }) {
     <ClaimRecordFrame
       viewer="member"
       query={query}
-      render={({ view, c, detail, can, form }) => {
+      render={({ c, can, form }) => {
         const actions = (
           <>
             {can('resubmit') ? (
@@ -46,17 +45,7 @@ export function ClaimDetailPage({ query }: { query?: string }) {
             ) : null}
           </>
         );
-        return (
-          <ClaimDetailView
-            detail={detail}
-            locale={view.locale}
-            c={c}
-            timeZone={view.timeZone}
-            editable={can('document')}
-            uploadRules={view.site.upload}
-            actions={actions}
-          />
-        );
+        return { editable: can('document'), actions };
       }}
     />
   );

@@ -2,7 +2,7 @@
  * The frame of the two claim record pages (the member's detail, the reviewer's): the kit's
  * PageFrame with a Back link to the list, and a body that reads the claim of `?id=` as that viewer
  * may see it — the RecordMissing notice (404) when it is missing or not visible, else the claim's
- * notifications are marked read and the page renders it.
+ * notifications are marked read and the claim's view shows with the page's own action cards.
  */
 import type { ReactNode } from 'react';
 import type { Session } from '~/server/context';
@@ -18,6 +18,7 @@ import { hasExplicitRule } from '~/server/permissions';
 import { type ClaimText, claimText } from '../texts';
 import { type ClaimFormProps, ClaimForm } from './claim-form';
 import { claimFormMessages } from './report-wizard';
+import { ClaimDetailView, type ClaimDetailViewProps } from './detail-view';
 
 export interface ClaimRecordBody extends PageContext {
   session: Session;
@@ -57,6 +58,9 @@ const RECORD_PAGES = {
   },
 } as const;
 
+/** What a record page adds to the claim's view. */
+type RecordParts = Partial<Pick<ClaimDetailViewProps, 'editable' | 'extra' | 'actions'>>;
+
 export function ClaimRecordFrame({
   viewer,
   query,
@@ -65,7 +69,8 @@ export function ClaimRecordFrame({
   /** The member's detail page or the reviewer's. */
   viewer: keyof typeof RECORD_PAGES;
   query?: string;
-  render: (body: ClaimRecordBody) => ReactNode | Promise<ReactNode>;
+  /** The page's own parts of the claim's view: its action cards, extra facts, whether documents can be added. */
+  render: (body: ClaimRecordBody) => RecordParts | Promise<RecordParts>;
 }) {
   const { page, title, list, back, load } = RECORD_PAGES[viewer];
   const id = Number(new URLSearchParams(query ?? '').get('id'));
@@ -87,7 +92,11 @@ export function ClaimRecordFrame({
         if (!detail) return <RecordMissing message={c.detail.notFound} />;
         await markReadByLink(db, session.userId, `/${page}?id=${id}`);
         const messages = claimFormMessages(ctx.view.locale);
-        return render({
+        const {
+          editable = false,
+          extra,
+          actions,
+        } = await render({
           ...ctx,
           session,
           db,
@@ -97,6 +106,18 @@ export function ClaimRecordFrame({
           can: (action) => detail.actions.includes(action),
           form: (props) => <ClaimForm {...props} fixed={{ id }} saving={c.form.saving} messages={messages} />,
         });
+        return (
+          <ClaimDetailView
+            detail={detail}
+            locale={ctx.view.locale}
+            c={c}
+            timeZone={ctx.view.timeZone}
+            editable={editable}
+            uploadRules={ctx.view.site.upload}
+            extra={extra}
+            actions={actions}
+          />
+        );
       }}
     />
   );

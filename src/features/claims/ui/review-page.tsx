@@ -9,7 +9,6 @@ import { claimMessage } from '../texts';
 import { siteToday } from '../model';
 import { ApiButton } from '~/ui/api-button';
 import type { ClaimFormField, ClaimFormSchema } from './claim-form';
-import { ClaimDetailView } from './detail-view';
 import { ClaimRecordFrame } from './frame';
 import { findUserById } from '~/server/members';
 
@@ -100,25 +99,16 @@ export function OperatorClaimDetailPage({ query }: { query?: string }) {
             {detail.actions.length === 0 ? <p className="claim-sub">{c.operator.none}</p> : null}
           </>
         );
-        return (
-          <ClaimDetailView
-            detail={detail}
-            locale={view.locale}
-            c={c}
-            timeZone={view.timeZone}
-            editable={false}
-            extra={
-              <div>
-                <dt>{c.operator.member}</dt>
-                <dd>
-                  {owner ? `${owner.nickname || owner.username} (${owner.username})` : '—'} ·{' '}
-                  {claimMessage(view.locale, `claim.statuses.${detail.claim.status}`)}
-                </dd>
-              </div>
-            }
-            actions={actions}
-          />
+        const extra = (
+          <div>
+            <dt>{c.operator.member}</dt>
+            <dd>
+              {owner ? `${owner.nickname || owner.username} (${owner.username})` : '—'} ·{' '}
+              {claimMessage(view.locale, `claim.statuses.${detail.claim.status}`)}
+            </dd>
+          </div>
         );
+        return { extra, actions };
       }}
     />
   );
