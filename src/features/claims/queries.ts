@@ -10,6 +10,7 @@ import { maskResidentId } from '~/lib/cn-id';
 import { fenToYuan } from '~/lib/money';
 import type { Locale } from '~/lib/types';
 import { type Db, num } from '~/server/db/client';
+import { anyColumnContains } from '~/server/db/contains';
 import { claimDocuments } from './documents';
 import { type Claim, notFound, toClaim } from './model';
 import {
@@ -78,10 +79,7 @@ export function whereOf(sql: SQL, scope: number[] | null, q: ClaimListQuery, tim
     w = sql`${w} AND created_at >= ${from} AND created_at < ${to}`;
   }
   if (q.keyword && CLAIM_NO.test(q.keyword.toUpperCase())) w = sql`${w} AND claim_no = ${q.keyword.toUpperCase()}`;
-  else if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    w = sql`${w} AND (insured_name LIKE ${like} ESCAPE '\\' OR policy_no LIKE ${like} ESCAPE '\\' OR claim_no LIKE ${like} ESCAPE '\\')`;
-  }
+  else if (q.keyword) w = sql`${w} AND ${anyColumnContains(sql, ['insured_name', 'policy_no', 'claim_no'], q.keyword)}`;
   return w;
 }
 

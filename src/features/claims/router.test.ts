@@ -79,6 +79,17 @@ for (const engine of engines()) {
       });
       return row.id;
     }
+    /** A claim's API body on the named policy for one insured row (place, description: filler). */
+    const namedClaim = (request: string, insured_id: number, accident_date: string, type = 'injury', estimated_amount = '10') => ({
+      request_id: `req-${request}-${engine.name}`,
+      order_id: named.id,
+      insured_id,
+      type,
+      accident_date,
+      accident_place: 'x',
+      description: 'x',
+      estimated_amount,
+    });
     /** A fresh claim on the named policy (its own person and day, so the open-claim rule never trips). */
     async function newClaim(opts: { docs?: boolean; type?: ClaimType } = {}): Promise<number> {
       const k = ++seq;
@@ -304,16 +315,7 @@ for (const engine of engines()) {
     test('add: an insured row removed before, or added after, the accident is refused on insured_id', async () => {
       const removed = people[5];
       await t.db.sql.begin((tx) => endInsured(tx, named.id, addDays(today, -20), [removed.id]));
-      const r = await post('claim/add', 'demo', {
-        request_id: `req-removed-${engine.name}`,
-        order_id: named.id,
-        insured_id: removed.id,
-        type: 'injury',
-        accident_date: addDays(today, -10),
-        accident_place: 'x',
-        description: 'x',
-        estimated_amount: '10',
-      });
+      const r = await post('claim/add', 'demo', namedClaim('removed', removed.id, addDays(today, -10)));
       expect([r.status, r.body.data.field]).toEqual([400, 'insured_id']);
       expect(r.body.message).toBe('The person was not on the insured list on the accident date');
       await t.db.sql.begin((tx) =>
@@ -328,33 +330,10 @@ for (const engine of engines()) {
         ),
       );
       const [late] = await t.db.sql`SELECT id FROM order_insured WHERE order_id = ${named.id} AND name = '新员工'`;
-      const r2 = await post(
-        'claim/add',
-        'demo',
-        {
-          request_id: `req-late-${engine.name}`,
-          order_id: named.id,
-          insured_id: num(late.id),
-          type: 'injury',
-          accident_date: addDays(today, -10),
-          accident_place: 'x',
-          description: 'x',
-          estimated_amount: '10',
-        },
-        'zh-cn',
-      );
+      const r2 = await post('claim/add', 'demo', namedClaim('late', num(late.id), addDays(today, -10)), 'zh-cn');
       expect([r2.status, r2.body.data.field, r2.body.message]).toEqual([400, 'insured_id', '出险人在出险日期不在保障名单内']);
       // Removed after the accident: still covered that day.
-      const r3 = await post('claim/add', 'demo', {
-        request_id: `req-covered-${engine.name}`,
-        order_id: named.id,
-        insured_id: removed.id,
-        type: 'death',
-        accident_date: addDays(today, -25),
-        accident_place: 'x',
-        description: 'x',
-        estimated_amount: '10',
-      });
+      const r3 = await post('claim/add', 'demo', namedClaim('covered', removed.id, addDays(today, -25), 'death'));
       expect(r3.status).toBe(200);
     });
 
@@ -389,16 +368,7 @@ for (const engine of engines()) {
 
     test('10 parallel adds with one request id make one claim', async () => {
       const before = await count('claim');
-      const body = {
-        request_id: `req-par-${engine.name}`,
-        order_id: named.id,
-        insured_id: people[1].id,
-        type: 'disability',
-        accident_date: addDays(today, -4),
-        accident_place: 'x',
-        description: 'x',
-        estimated_amount: '99.99',
-      };
+      const body = namedClaim('par', people[1].id, addDays(today, -4), 'disability', '99.99');
       const replies = await Promise.all(Array.from({ length: 10 }, () => post('claim/add', 'demo', body)));
       expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
       expect(new Set(replies.map((r) => r.body.data.claim.id)).size).toBe(1);

@@ -24,6 +24,10 @@ import { requiredDocuments } from './schemas';
 type Row = Record<string, unknown>;
 
 interface Step {
+  /** The claim's id. */
+  id: number;
+  /** The member ids whose claims the actor may change (members); operators leave it out. */
+  scope?: number[];
   action: string;
   from: readonly ClaimStatus[];
   to: ClaimStatus;
@@ -47,7 +51,8 @@ export interface TransitionOptions {
   mail?: boolean;
 }
 
-async function run(db: Db, actor: Actor, id: number, scope: number[] | null, step: Step, o: TransitionOptions = {}): Promise<Claim> {
+async function run(db: Db, actor: Actor, o: TransitionOptions, step: Step): Promise<Claim> {
+  const { id, scope = null } = step;
   const mails: NotificationMail[] = [];
   const result = (await db.sql.begin(async (tx) => {
     const claim = await scoped(tx, id, scope);
@@ -86,23 +91,23 @@ async function run(db: Db, actor: Actor, id: number, scope: number[] | null, ste
 
 const kindsJson = (kinds: DocumentKind[]) => JSON.stringify(kinds);
 
+/** 400 with `data.missing` unless every required (and, with `requested`, requested) kind has a file. */
+async function requireDocuments(tx: SQL, claim: Claim, requested: boolean): Promise<void> {
+  const missing = await missingKinds(tx, claim, requested);
+  if (missing.length) throw new MissingDocumentsError(missing);
+}
+
 /** Operator: reported → reviewing. */
 export function startReview(db: Db, actor: Actor, id: number, o: TransitionOptions = {}): Promise<Claim> {
-  return run(
-    db,
-    actor,
+  return run(db, actor, o, {
     id,
-    null,
-    {
-      action: 'startReview',
-      from: ['reported'],
-      to: 'reviewing',
-      note: '',
-      update: (tx, c, now) =>
-        tx`UPDATE claim SET status = 'reviewing', updated_at = ${now} WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
-    },
-    o,
-  );
+    action: 'startReview',
+    from: ['reported'],
+    to: 'reviewing',
+    note: '',
+    update: (tx, c, now) =>
+      tx`UPDATE claim SET status = 'reviewing', updated_at = ${now} WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
+  });
 }
 
 /** Operator: reviewing → need_documents, asking for `kinds` (of the claim's checklist) with a note. */
@@ -113,26 +118,20 @@ export function requestDocuments(
   o: TransitionOptions = {},
 ): Promise<Claim> {
   const kinds = [...new Set(input.kinds)];
-  return run(
-    db,
-    actor,
-    input.id,
-    null,
-    {
-      action: 'requestDocuments',
-      from: ['reviewing'],
-      to: 'need_documents',
-      note: input.note,
-      check: async (_tx, c) => {
-        const allowed = requiredDocuments(c.type, c.policyType, c.named).map((d) => d.kind);
-        if (kinds.some((k) => !allowed.includes(k))) throw badField('kinds', 'claim.kindNotApplicable');
-      },
-      update: (tx, c, now) =>
-        tx`UPDATE claim SET status = 'need_documents', round = round + 1, requested_kinds = ${kindsJson(kinds)},
-        request_note = ${input.note}, updated_at = ${now} WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
+  return run(db, actor, o, {
+    id: input.id,
+    action: 'requestDocuments',
+    from: ['reviewing'],
+    to: 'need_documents',
+    note: input.note,
+    check: async (_tx, c) => {
+      const allowed = requiredDocuments(c.type, c.policyType, c.named).map((d) => d.kind);
+      if (kinds.some((k) => !allowed.includes(k))) throw badField('kinds', 'claim.kindNotApplicable');
     },
-    o,
-  );
+    update: (tx, c, now) =>
+      tx`UPDATE claim SET status = 'need_documents', round = round + 1, requested_kinds = ${kindsJson(kinds)},
+      request_note = ${input.note}, updated_at = ${now} WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
+  });
 }
 
 /** Member: need_documents → reviewing, once every required and requested kind has a file. */
@@ -143,26 +142,18 @@ export function resubmit(
   input: { id: number; note: string },
   o: TransitionOptions = {},
 ): Promise<Claim> {
-  return run(
-    db,
-    actor,
-    input.id,
+  return run(db, actor, o, {
+    id: input.id,
     scope,
-    {
-      action: 'resubmit',
-      from: ['need_documents'],
-      to: 'reviewing',
-      note: input.note,
-      check: async (tx, c) => {
-        const missing = await missingKinds(tx, c, true);
-        if (missing.length) throw new MissingDocumentsError(missing);
-      },
-      update: (tx, c, now) =>
-        tx`UPDATE claim SET status = 'reviewing', requested_kinds = '[]', updated_at = ${now}
-        WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
-    },
-    o,
-  );
+    action: 'resubmit',
+    from: ['need_documents'],
+    to: 'reviewing',
+    note: input.note,
+    check: (tx, c) => requireDocuments(tx, c, true),
+    update: (tx, c, now) =>
+      tx`UPDATE claim SET status = 'reviewing', requested_kinds = '[]', updated_at = ${now}
+      WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
+  });
 }
 
 /** Operator: reviewing → approved, required documents present, at most the plan's per-person limit. */
@@ -177,49 +168,36 @@ export async function approve(
   const [row] = await db.sql`SELECT order_id FROM claim WHERE id = ${input.id}`;
   const policy = row ? await findPolicy(db, null, Number(row.order_id)) : null;
   const limit = policy?.perPersonLimit ?? null;
-  return run(
-    db,
-    actor,
-    input.id,
-    null,
-    {
-      action: 'approve',
-      from: ['reviewing'],
-      to: 'approved',
-      note: input.note,
-      check: async (tx, c) => {
-        const missing = await missingKinds(tx, c, false);
-        if (missing.length) throw new MissingDocumentsError(missing);
-        if (limit !== null && input.approved_amount > limit) {
-          throw badField('approved_amount', 'claim.overLimit', { limit: fenToYuan(limit) });
-        }
-      },
-      update: (tx, c, now) =>
-        tx`UPDATE claim SET status = 'approved', approved_amount = ${input.approved_amount}, updated_at = ${now}
-        WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
+  return run(db, actor, o, {
+    id: input.id,
+    action: 'approve',
+    from: ['reviewing'],
+    to: 'approved',
+    note: input.note,
+    check: async (tx, c) => {
+      await requireDocuments(tx, c, false);
+      if (limit !== null && input.approved_amount > limit) {
+        throw badField('approved_amount', 'claim.overLimit', { limit: fenToYuan(limit) });
+      }
     },
-    o,
-  );
+    update: (tx, c, now) =>
+      tx`UPDATE claim SET status = 'approved', approved_amount = ${input.approved_amount}, updated_at = ${now}
+      WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
+  });
 }
 
 /** Operator: reviewing → rejected, with the reason the member reads. */
 export function reject(db: Db, actor: Actor, input: { id: number; reason: string }, o: TransitionOptions = {}): Promise<Claim> {
-  return run(
-    db,
-    actor,
-    input.id,
-    null,
-    {
-      action: 'reject',
-      from: ['reviewing'],
-      to: 'rejected',
-      note: input.reason,
-      update: (tx, c, now) =>
-        tx`UPDATE claim SET status = 'rejected', reason = ${input.reason}, open_key = NULL, updated_at = ${now}
-        WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
-    },
-    o,
-  );
+  return run(db, actor, o, {
+    id: input.id,
+    action: 'reject',
+    from: ['reviewing'],
+    to: 'rejected',
+    note: input.reason,
+    update: (tx, c, now) =>
+      tx`UPDATE claim SET status = 'rejected', reason = ${input.reason}, open_key = NULL, updated_at = ${now}
+      WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
+  });
 }
 
 /** Operator (button `operator/claims/pay`): approved → paid; the insurer's transfer is recorded, no ledger entry. */
@@ -230,26 +208,20 @@ export function markPaid(
   timeZone: string,
   o: TransitionOptions = {},
 ): Promise<Claim> {
-  return run(
-    db,
-    actor,
-    input.id,
-    null,
-    {
-      action: 'markPaid',
-      from: ['approved'],
-      to: 'paid',
-      note: input.payment_ref,
-      check: async (_tx, c) => {
-        const created = siteToday(timeZone, c.createdAt * 1000);
-        if (input.paid_at > siteToday(timeZone) || input.paid_at < created) throw badField('paid_at', 'claim.paidAtRange');
-      },
-      update: (tx, c, now) =>
-        tx`UPDATE claim SET status = 'paid', payment_ref = ${input.payment_ref}, paid_at = ${input.paid_at}, updated_at = ${now}
-        WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
+  return run(db, actor, o, {
+    id: input.id,
+    action: 'markPaid',
+    from: ['approved'],
+    to: 'paid',
+    note: input.payment_ref,
+    check: async (_tx, c) => {
+      const created = siteToday(timeZone, c.createdAt * 1000);
+      if (input.paid_at > siteToday(timeZone) || input.paid_at < created) throw badField('paid_at', 'claim.paidAtRange');
     },
-    o,
-  );
+    update: (tx, c, now) =>
+      tx`UPDATE claim SET status = 'paid', payment_ref = ${input.payment_ref}, paid_at = ${input.paid_at}, updated_at = ${now}
+      WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
+  });
 }
 
 /** Member: reported | reviewing | need_documents → withdrawn, with a reason. */
@@ -260,20 +232,15 @@ export function withdraw(
   input: { id: number; reason: string },
   o: TransitionOptions = {},
 ): Promise<Claim> {
-  return run(
-    db,
-    actor,
-    input.id,
+  return run(db, actor, o, {
+    id: input.id,
     scope,
-    {
-      action: 'withdraw',
-      from: ['reported', 'reviewing', 'need_documents'],
-      to: 'withdrawn',
-      note: input.reason,
-      update: (tx, c, now) =>
-        tx`UPDATE claim SET status = 'withdrawn', reason = ${input.reason}, open_key = NULL, updated_at = ${now}
-        WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
-    },
-    o,
-  );
+    action: 'withdraw',
+    from: ['reported', 'reviewing', 'need_documents'],
+    to: 'withdrawn',
+    note: input.reason,
+    update: (tx, c, now) =>
+      tx`UPDATE claim SET status = 'withdrawn', reason = ${input.reason}, open_key = NULL, updated_at = ${now}
+      WHERE id = ${c.id} AND status = ${c.status} RETURNING *`,
+  });
 }

@@ -5,6 +5,7 @@
 import { maskResidentId } from '~/lib/cn-id';
 import { fenToYuan } from '~/lib/money';
 import { type Db, num } from '~/server/db/client';
+import { anyColumnContains } from '~/server/db/contains';
 import { visibleUserIds } from '~/server/members';
 import { type Endorsement, loadItems, type PersonFacts, toEndorsement } from './model';
 import type { Policy } from './policy';
@@ -62,10 +63,7 @@ export async function listEndorsements(
   const parts = [sql`user_id IN ${sql(ids)}`];
   if (q.status) parts.push(sql`status = ${q.status}`);
   if (q.kind) parts.push(sql`${sql(KIND_COLUMN[q.kind])} > 0`);
-  if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    parts.push(sql`(apply_no LIKE ${like} ESCAPE '\\' OR policy_no LIKE ${like} ESCAPE '\\' OR endorse_no LIKE ${like} ESCAPE '\\')`);
-  }
+  if (q.keyword) parts.push(anyColumnContains(sql, ['apply_no', 'policy_no', 'endorse_no'], q.keyword));
   if (q.start) parts.push(sql`effective_date >= ${q.start}`);
   if (q.end) parts.push(sql`effective_date <= ${q.end}`);
   const where = parts.reduce((acc, p) => sql`${acc} AND ${p}`);
@@ -86,10 +84,7 @@ export async function listForOperator(
   const sql = db.sql;
   const parts = [sql`1 = 1`];
   if (q.status) parts.push(sql`status = ${q.status}`);
-  if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    parts.push(sql`(apply_no LIKE ${like} ESCAPE '\\' OR policy_no LIKE ${like} ESCAPE '\\' OR endorse_no LIKE ${like} ESCAPE '\\')`);
-  }
+  if (q.keyword) parts.push(anyColumnContains(sql, ['apply_no', 'policy_no', 'endorse_no'], q.keyword));
   const where = parts.reduce((acc, p) => sql`${acc} AND ${p}`);
   const [agg] = await sql`SELECT COUNT(*) AS n FROM endorsement WHERE ${where}`;
   const total = num(agg.n);

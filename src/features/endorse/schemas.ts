@@ -3,6 +3,7 @@
  * islands and the API. Messages are keys under `endorse.*` (messages.ts).
  */
 import * as v from 'valibot';
+import { wholeNumberIn } from '~/lib/whole-number';
 import { dayField, optionalDayField } from '~/lib/dates';
 import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 import { parseResidentId } from '~/lib/cn-id';
@@ -11,17 +12,8 @@ import { ITEM_KINDS } from './premium';
 
 export const ENDORSE_PAGE_SIZES = PAGE_SIZES;
 
-const intIn = (min: number, max: number, message: string) =>
-  v.pipe(
-    v.union([v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,15}$/, message)), v.number(message)], message),
-    v.transform(Number),
-    v.integer(message),
-    v.minValue(min, message),
-    v.maxValue(max, message),
-  );
-
 /** A record id (positive integer, as a number or a numeric string). */
-export const idField = (message = 'endorse.idInvalid') => intIn(1, Number.MAX_SAFE_INTEGER, message);
+export const idField = (message = 'endorse.idInvalid') => wholeNumberIn(1, Number.MAX_SAFE_INTEGER, message);
 /** A calendar day `YYYY-MM-DD`. */
 export const dateField = (message = 'validate.date') => dayField(message);
 const optionalDate = optionalDayField();
@@ -94,7 +86,7 @@ const idNoField = v.pipe(
   v.toUpperCase(),
   v.check((s) => parseResidentId(s) !== null, 'endorse.idNoInvalid'),
 );
-const classField = intIn(1, 6, 'endorse.classInvalid');
+const classField = wholeNumberIn(1, 6, 'endorse.classInvalid');
 
 /** A person added to the roster. */
 export const personSchema = v.object({ name: nameField, id_no: idNoField, occupation_class: classField });

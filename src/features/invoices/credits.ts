@@ -68,6 +68,9 @@ export async function settleSource(tx: SQL, source: PremiumSource, at = nowSecon
   }
 }
 
+/** The buyer's columns (invoice kind, title, tax and bank details, e-mail) a credit invoice copies from the one it credits. */
+const BUYER_COLUMNS = ['kind', 'title_type', 'title', 'taxpayer_id', 'address', 'phone', 'bank', 'account', 'email'] as const;
+
 /** A credit invoice request against an issued invoice, for `amount` fen of one source. */
 async function createCredit(
   tx: SQL,
@@ -82,15 +85,7 @@ async function createCredit(
     apply_no: `tmp-${crypto.randomUUID()}`,
     user_id: num(orig.user_id),
     status: 'applied',
-    kind: String(orig.kind),
-    title_type: String(orig.title_type),
-    title: String(orig.title),
-    taxpayer_id: String(orig.taxpayer_id ?? ''),
-    address: String(orig.address ?? ''),
-    phone: String(orig.phone ?? ''),
-    bank: String(orig.bank ?? ''),
-    account: String(orig.account ?? ''),
-    email: String(orig.email ?? ''),
+    ...Object.fromEntries(BUYER_COLUMNS.map((column) => [column, String(orig[column] ?? '')])),
     amount: -amount,
     credit_of: originalId,
     created_at: at,

@@ -5,6 +5,7 @@
  * invoices only. Messages are keys under `invoice.*`.
  */
 import * as v from 'valibot';
+import { wholeNumberIn } from '~/lib/whole-number';
 import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 import { parseCreditCode } from '~/lib/credit-code';
 import { INVOICE_STATUSES } from './states';
@@ -13,15 +14,7 @@ export const INVOICE_PAGE_SIZES = PAGE_SIZES;
 export const SOURCE_TYPES = ['order', 'endorse'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
-const intIn = (min: number, max: number, message: string) =>
-  v.pipe(
-    v.union([v.pipe(v.string(message), v.trim(), v.regex(/^\d{1,15}$/, message)), v.number(message)], message),
-    v.transform(Number),
-    v.integer(message),
-    v.minValue(min, message),
-    v.maxValue(max, message),
-  );
-const idField = (message = 'invoice.idInvalid') => intIn(1, Number.MAX_SAFE_INTEGER, message);
+const idField = (message = 'invoice.idInvalid') => wholeNumberIn(1, Number.MAX_SAFE_INTEGER, message);
 const text = (max: number, message: string) => v.pipe(v.string(message), v.trim(), v.maxLength(max, message));
 const optionalText = (max: number, message: string) => v.optional(text(max, message), '');
 const page = pageField;

@@ -42,27 +42,13 @@ export async function listSources(db: Db, userIds: number[]): Promise<Source[]> 
   const orders = await sql`SELECT id, user_id, order_no, policy_no FROM policy_order
     WHERE user_id IN ${sql(userIds)} AND status IN ${sql(PAID_ORDER_STATUSES)} ORDER BY id DESC`;
   const charges = await approvedChargeSources(db, userIds);
-  const orderTaken = await takenAmounts(
-    sql,
-    'order',
-    orders.map((r: Row) => num(r.id)),
-  );
-  const chargeTaken = await takenAmounts(
-    sql,
-    'endorse',
-    charges.map((c) => c.id),
-  );
+  const orderIds = orders.map((r: Row) => num(r.id));
+  const chargeIds = charges.map((c) => c.id);
+  const orderTaken = await takenAmounts(sql, 'order', orderIds);
+  const chargeTaken = await takenAmounts(sql, 'endorse', chargeIds);
   // Paid and refunded per source: the policies' premium accounts.
-  const orderMoney = await sourceTotals(
-    sql,
-    'order',
-    orders.map((r: Row) => num(r.id)),
-  );
-  const chargeMoney = await sourceTotals(
-    sql,
-    'endorse',
-    charges.map((c) => c.id),
-  );
+  const orderMoney = await sourceTotals(sql, 'order', orderIds);
+  const chargeMoney = await sourceTotals(sql, 'endorse', chargeIds);
   const make = (type: SourceType, id: number, userId: number, refNo: string, paid: number, refunded: number, taken: number): Source => ({
     type,
     id,

@@ -1,6 +1,7 @@
 /** Invoices as the API and the operator pages show them: list rows, the list, one invoice's detail. */
 import { fenToYuan } from '~/lib/money';
 import { type Db, num } from '~/server/db/client';
+import { anyColumnContains } from '~/server/db/contains';
 import { type Invoice, toInvoice } from './records';
 import type { InvoiceListQuery } from './schemas';
 
@@ -28,10 +29,7 @@ export async function listInvoices(db: Db, userIds: number[] | null, q: InvoiceL
   const sql = db.sql;
   const parts = [userIds ? sql`user_id IN ${sql(userIds)}` : sql`1 = 1`];
   if (q.status) parts.push(sql`status = ${q.status}`);
-  if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    parts.push(sql`(apply_no LIKE ${like} ESCAPE '\\' OR title LIKE ${like} ESCAPE '\\' OR invoice_no LIKE ${like} ESCAPE '\\')`);
-  }
+  if (q.keyword) parts.push(anyColumnContains(sql, ['apply_no', 'title', 'invoice_no'], q.keyword));
   const where = parts.reduce((acc, p) => sql`${acc} AND ${p}`);
   const [agg] = await sql`SELECT COUNT(*) AS n FROM invoice WHERE ${where}`;
   const total = num(agg.n);

@@ -8,6 +8,7 @@ import { dayStart } from '~/features/ledger';
 import { findOwnFile, readFileBytes, type StorageAdapter } from '~/features/upload';
 import { writeAudit } from '~/server/audit';
 import { num, numOrNull, nowSeconds, type Db } from '~/server/db/client';
+import { containsPattern } from '~/server/db/contains';
 import { Codes, DomainError } from '~/server/errors';
 import { visibleUserIds } from '~/server/members';
 import { hit } from '~/server/rate-limit';
@@ -118,7 +119,7 @@ export async function listSealedFiles(
   if (q.status) where = sql`${where} AND f.status = ${q.status}`;
   if (q.keyword) {
     const kw = q.keyword.toLowerCase();
-    const like = `%${kw.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const like = containsPattern(kw);
     const code = normalizeCode(q.keyword);
     where = sql`${where} AND (LOWER(f.name) LIKE ${like} ESCAPE '\\' OR f.code = ${code} OR f.sha256 = ${kw})`;
   }

@@ -166,6 +166,8 @@ const en: Texts = {
 
 /** The claim pages' texts in a language: `claimText(locale).detail.back`. */
 export const claimText = defineTexts('claims', { 'zh-cn': zh, en });
+/** The claims texts in one language. */
+export type ClaimText = ReturnType<typeof claimText>;
 
 /** `{name}` placeholders filled in. */
 export { interpolate as fill } from '~/lib/interpolate';

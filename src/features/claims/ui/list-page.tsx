@@ -52,20 +52,15 @@ export function ClaimListPage({ query }: { query?: string }) {
           params.get('new') === '1' ? (
             <ClaimReport db={db} userId={session.userId} params={params} locale={view.locale} c={c} timeZone={timeZone} />
           ) : null;
-        const { q, ok } = parseClaimQuery(query ?? '');
-        const result = await listClaims(db, await visibleUserIds(db, session.userId), q, timeZone);
         return (
           <div className="claims">
             {wizard}
             <ClaimList
-              path="/user/claim/list"
-              detailPath="/user/claim/detail"
-              q={q}
-              ok={ok}
-              result={result}
-              locale={view.locale}
+              list="member"
+              query={query ?? ''}
+              load={async (q) => listClaims(db, await visibleUserIds(db, session.userId), q, timeZone)}
+              view={view}
               c={c}
-              timeZone={view.timeZone}
               empty={
                 <Auth action="add">
                   <a href="/user/claim/list?new=1" className="btn btn-primary btn-sm">

@@ -8,10 +8,11 @@ import { CLAIM_PAGE_SIZES, CLAIM_STATUSES, CLAIM_TYPES, type ClaimListQuery, typ
 import type { ClaimListItem } from '../queries';
 import { formatDate, formatMoney } from '~/lib/format';
 import { listQuery } from '~/lib/list-query';
-import type { Locale } from '~/lib/types';
 import { ClaimStatusBadge } from './status';
-import { type claimText, claimMessage, fill } from '../texts';
-import { Notice } from '~/ui/notice';
+import { type ClaimText, claimMessage, fill } from '../texts';
+import type { PortalView } from '~/server/portal';
+import { Field, SelectField } from '~/ui/field';
+import { DateRangeFields, FilterForm } from '~/ui/filter-form';
 import { DataTable } from '~/ui/data-table';
 import { Pager } from '~/ui/pager';
 
@@ -28,21 +29,36 @@ export const claimQueryString = claimsQuery.toQuery;
 
 const href = claimsQuery.href;
 
+/** A claim list's page: its rows, the total, and (the operator's queue) the counts per status. */
+export interface ClaimListResult {
+  list: ClaimListItem[];
+  total: number;
+  counts?: Record<ClaimStatus, number>;
+}
+
+/** The member's list and the operator's queue: where each lives and where its rows link. */
+const LISTS = {
+  member: { path: '/user/claim/list', detailPath: '/user/claim/detail' },
+  operator: { path: '/user/operator/claims', detailPath: '/user/operator/claimDetail' },
+} as const;
+
 export interface ClaimListProps {
-  path: string;
-  /** Where a row links: `/user/claim/detail` or `/user/operator/claimDetail`. */
-  detailPath: string;
-  q: ClaimListQuery;
-  ok: boolean;
-  result: { list: ClaimListItem[]; total: number; counts?: Record<ClaimStatus, number> };
-  locale: Locale;
-  c: ReturnType<typeof claimText>;
-  timeZone: string;
+  list: keyof typeof LISTS;
+  /** The page's raw query string (filters, page size, page). */
+  query: string;
+  /** Reads the page of claims the filters ask for. */
+  load: (q: ClaimListQuery) => Promise<ClaimListResult>;
+  view: PortalView;
+  c: ClaimText;
   /** Shown in the empty state (e.g. the Report link). */
   empty?: React.ReactNode;
 }
 
-export function ClaimList({ path, detailPath, q, ok, result, locale, c, timeZone, empty }: ClaimListProps) {
+export async function ClaimList({ list, query, load, view, c, empty }: ClaimListProps) {
+  const { path, detailPath } = LISTS[list];
+  const { locale, timeZone } = view;
+  const { q, ok } = parseClaimQuery(query);
+  const result = await load(q);
   const m = (k: string) => claimMessage(locale, k);
   const filtered = Boolean(q.status || q.type || q.keyword || q.start || q.end);
   return (
@@ -67,65 +83,37 @@ export function ClaimList({ path, detailPath, q, ok, result, locale, c, timeZone
           ))}
         </nav>
       ) : null}
-      <form className="card list-filters claim-filters" method="get" action={path} aria-label={c.filters.label}>
-        <div className="field">
-          <label htmlFor="cl-status">{c.filters.status}</label>
-          <select id="cl-status" name="status" defaultValue={q.status}>
-            <option value="">{c.filters.all}</option>
-            {CLAIM_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {m(`claim.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="cl-type">{c.filters.type}</label>
-          <select id="cl-type" name="type" defaultValue={q.type}>
-            <option value="">{c.filters.all}</option>
-            {CLAIM_TYPES.map((s) => (
-              <option key={s} value={s}>
-                {m(`claim.types.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="cl-keyword">{c.filters.keyword}</label>
+      <FilterForm
+        action={path}
+        className="claim-filters"
+        label={c.filters.label}
+        actionsClass="claim-filter-actions"
+        apply={c.filters.apply}
+        reset={c.filters.reset}
+        invalid={ok ? undefined : c.filters.bad}
+        perPage={{ id: 'cl-limit', label: c.filters.perPage, value: q.limit, sizes: CLAIM_PAGE_SIZES }}
+      >
+        <SelectField
+          id="cl-status"
+          name="status"
+          label={c.filters.status}
+          value={q.status}
+          all={c.filters.all}
+          options={CLAIM_STATUSES.map((s) => [s, m(`claim.statuses.${s}`)] as const)}
+        />
+        <SelectField
+          id="cl-type"
+          name="type"
+          label={c.filters.type}
+          value={q.type}
+          all={c.filters.all}
+          options={CLAIM_TYPES.map((s) => [s, m(`claim.types.${s}`)] as const)}
+        />
+        <Field id="cl-keyword" label={c.filters.keyword}>
           <input id="cl-keyword" name="keyword" type="search" maxLength={50} defaultValue={q.keyword} placeholder={c.filters.keywordHint} />
-        </div>
-        <div className="field">
-          <label htmlFor="cl-start">{c.filters.start}</label>
-          <input id="cl-start" name="start" type="date" defaultValue={q.start} />
-        </div>
-        <div className="field">
-          <label htmlFor="cl-end">{c.filters.end}</label>
-          <input id="cl-end" name="end" type="date" defaultValue={q.end} />
-        </div>
-        <div className="field">
-          <label htmlFor="cl-limit">{c.filters.perPage}</label>
-          <select id="cl-limit" name="limit" defaultValue={String(q.limit)}>
-            {CLAIM_PAGE_SIZES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="list-filter-actions claim-filter-actions">
-          <button type="submit" className="btn btn-primary btn-sm">
-            {c.filters.apply}
-          </button>
-          <a href={path} className="btn btn-ghost btn-sm">
-            {c.filters.reset}
-          </a>
-        </div>
-      </form>
-      {ok ? null : (
-        <Notice kind="warning" role="status">
-          <p>{c.filters.bad}</p>
-        </Notice>
-      )}
+        </Field>
+        <DateRangeFields id="cl" start={q.start} end={q.end} labels={c.filters} />
+      </FilterForm>
       <section className="card" aria-labelledby="cl-title">
         <div className="card-head">
           <h2 id="cl-title">{fill(c.table.count, { n: result.total })}</h2>

@@ -7,7 +7,7 @@ import './claims.css';
 import { PageFrame } from '~/ui';
 import { claimText } from '../texts';
 
-import { ClaimList, parseClaimQuery } from './list-view';
+import { ClaimList } from './list-view';
 import { listQueue } from '../queries';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
@@ -20,21 +20,10 @@ export function OperatorClaimsPage({ query }: { query?: string }) {
       render={async ({ view }) => {
         const c = claimText(view.locale);
         if (!getRequestContext().session) return null;
-        const { q, ok } = parseClaimQuery(query ?? '');
-        const result = await listQueue(getDb(), q, view.site.timezone);
         return (
           <>
             <p className="claim-sub">{c.operator.queueLead}</p>
-            <ClaimList
-              path="/user/operator/claims"
-              detailPath="/user/operator/claimDetail"
-              q={q}
-              ok={ok}
-              result={result}
-              locale={view.locale}
-              c={c}
-              timeZone={view.timeZone}
-            />
+            <ClaimList list="operator" query={query ?? ''} load={(q) => listQueue(getDb(), q, view.site.timezone)} view={view} c={c} />
           </>
         );
       }}

@@ -5,59 +5,66 @@
  * the insurer's payment (`operator/claims/pay`).
  */
 import './claims.css';
-import { findRecord, PageFrame, RecordMissing } from '~/ui';
-
-import { ClaimDetailView } from './detail-view';
-import { claimFormMessages } from './report-wizard';
-import { claimMessage, claimText } from '../texts';
+import { claimMessage } from '../texts';
 import { siteToday } from '../model';
-import { claimDetail } from '../queries';
-import { markReadByLink } from '~/features/notifications';
 import { ApiButton } from '~/ui/api-button';
-import { ClaimForm } from './claim-form';
-import { getRequestContext } from '~/server/context';
-import { getDb } from '~/server/db/client';
+import type { ClaimFormField, ClaimFormSchema } from './claim-form';
+import { ClaimRecordFrame } from './frame';
 import { findUserById } from '~/server/members';
-import { hasExplicitRule } from '~/server/permissions';
+
+/** One of the reviewer's decisions: a folded card holding its form (`open`: unfolded at first). */
+interface Decision {
+  action: Extract<ClaimFormSchema, 'approve' | 'requestDocuments' | 'reject' | 'markPaid'>;
+  fields: ClaimFormField[];
+  confirm?: string;
+  open?: boolean;
+  danger?: boolean;
+}
 
 export function OperatorClaimDetailPage({ query }: { query?: string }) {
-  const id = Number(new URLSearchParams(query ?? '').get('id'));
   return (
-    <PageFrame
-      page="user/operator/claimDetail"
-      title={({ view }) => claimText(view.locale).titles.review}
-      actions={({ view }) => (
-        <a href="/user/operator/claims" className="btn btn-ghost">
-          {claimText(view.locale).operator.back}
-        </a>
-      )}
-      render={async ({ view }) => {
-        const c = claimText(view.locale);
-        const session = getRequestContext().session;
-        if (!session) return null;
-        const db = getDb();
-        const viewer = {
-          role: 'operator' as const,
-          canReview: await hasExplicitRule(db, session, 'operator/claims/review'),
-          canPay: await hasExplicitRule(db, session, 'operator/claims/pay'),
-        };
-        const detail = await findRecord(id, (claimId) => claimDetail(db, null, claimId, view.locale, viewer));
-        if (!detail) return <RecordMissing message={c.detail.notFound} />;
-        await markReadByLink(db, session.userId, `/user/operator/claimDetail?id=${id}`);
+    <ClaimRecordFrame
+      viewer="operator"
+      query={query}
+      render={async ({ view, db, c, id, detail, can, form }) => {
         const [row] = await db.sql`SELECT user_id FROM claim WHERE id = ${id}`;
         const owner = row ? await findUserById(db, Number(row.user_id)) : null;
-        const can = (a: string) => detail.actions.includes(a);
-        const messages = claimFormMessages(view.locale);
         const kindOptions = detail.documents.map((d) => ({ value: d.kind, label: d.label }));
         const today = siteToday(view.site.timezone);
-        const box = (key: string, title: string, body: React.ReactNode, open = false) => (
-          <section className="card" key={key}>
-            <details open={open} data-action={key}>
-              <summary>{title}</summary>
-              {body}
-            </details>
-          </section>
-        );
+        // In the order the cards show.
+        const decisions: Decision[] = [
+          {
+            action: 'approve',
+            fields: [
+              { name: 'approved_amount', label: c.operator.approvedAmount, kind: 'amount', value: detail.claim.estimated_amount },
+              { name: 'note', label: c.operator.note, kind: 'textarea' },
+            ],
+            confirm: c.operator.approveConfirm,
+            open: true,
+          },
+          {
+            action: 'requestDocuments',
+            fields: [
+              { name: 'kinds', label: c.operator.kinds, kind: 'kinds', options: kindOptions },
+              { name: 'note', label: c.operator.note, kind: 'textarea' },
+            ],
+          },
+          {
+            action: 'reject',
+            fields: [{ name: 'reason', label: c.operator.rejectReason, kind: 'textarea' }],
+            confirm: c.operator.rejectConfirm,
+            danger: true,
+          },
+          {
+            action: 'markPaid',
+            fields: [
+              { name: 'payment_ref', label: c.operator.paymentRef, kind: 'text' },
+              { name: 'paid_at', label: c.operator.paidAt, kind: 'date', value: today, max: today },
+            ],
+            confirm: c.operator.payConfirm,
+            open: true,
+          },
+        ];
         const actions = (
           <>
             {can('startReview') ? (
@@ -72,103 +79,36 @@ export function OperatorClaimDetailPage({ query }: { query?: string }) {
                 />
               </section>
             ) : null}
-            {can('approve')
-              ? box(
-                  'approve',
-                  c.operator.approve,
-                  <ClaimForm
-                    url="/userapi/v1/operator/claim/approve"
-                    schema="approve"
-                    fixed={{ id }}
-                    fields={[
-                      { name: 'approved_amount', label: c.operator.approvedAmount, kind: 'amount', value: detail.claim.estimated_amount },
-                      { name: 'note', label: c.operator.note, kind: 'textarea' },
-                    ]}
-                    submit={c.operator.approve}
-                    saving={c.form.saving}
-                    confirm={c.operator.approveConfirm}
-                    messages={messages}
-                  />,
-                  true,
-                )
-              : null}
-            {can('requestDocuments')
-              ? box(
-                  'requestDocuments',
-                  c.operator.requestDocuments,
-                  <ClaimForm
-                    url="/userapi/v1/operator/claim/requestDocuments"
-                    schema="requestDocuments"
-                    fixed={{ id }}
-                    fields={[
-                      { name: 'kinds', label: c.operator.kinds, kind: 'kinds', options: kindOptions },
-                      { name: 'note', label: c.operator.note, kind: 'textarea' },
-                    ]}
-                    submit={c.operator.requestDocuments}
-                    saving={c.form.saving}
-                    messages={messages}
-                  />,
-                )
-              : null}
-            {can('reject')
-              ? box(
-                  'reject',
-                  c.operator.reject,
-                  <ClaimForm
-                    url="/userapi/v1/operator/claim/reject"
-                    schema="reject"
-                    fixed={{ id }}
-                    fields={[{ name: 'reason', label: c.operator.rejectReason, kind: 'textarea' }]}
-                    submit={c.operator.reject}
-                    saving={c.form.saving}
-                    confirm={c.operator.rejectConfirm}
-                    messages={messages}
-                    danger
-                  />,
-                )
-              : null}
-            {can('markPaid')
-              ? box(
-                  'markPaid',
-                  c.operator.markPaid,
-                  <ClaimForm
-                    url="/userapi/v1/operator/claim/markPaid"
-                    schema="markPaid"
-                    fixed={{ id }}
-                    fields={[
-                      { name: 'payment_ref', label: c.operator.paymentRef, kind: 'text' },
-                      { name: 'paid_at', label: c.operator.paidAt, kind: 'date', value: today, max: today },
-                    ]}
-                    submit={c.operator.markPaid}
-                    saving={c.form.saving}
-                    confirm={c.operator.payConfirm}
-                    messages={messages}
-                  />,
-                  true,
-                )
-              : null}
+            {decisions
+              .filter((d) => can(d.action))
+              .map(({ action, fields, confirm, open = false, danger }) => (
+                <section className="card" key={action}>
+                  <details open={open} data-action={action}>
+                    <summary>{c.operator[action]}</summary>
+                    {form({
+                      url: `/userapi/v1/operator/claim/${action}`,
+                      schema: action,
+                      fields,
+                      submit: c.operator[action],
+                      confirm,
+                      danger,
+                    })}
+                  </details>
+                </section>
+              ))}
             {detail.actions.length === 0 ? <p className="claim-sub">{c.operator.none}</p> : null}
           </>
         );
-        return (
-          <ClaimDetailView
-            detail={detail}
-            locale={view.locale}
-            c={c}
-            timeZone={view.timeZone}
-            editable={false}
-            extra={
-              <div>
-                <dt>{c.operator.member}</dt>
-                <dd>
-                  {owner ? `${owner.nickname || owner.username} (${owner.username})` : '—'} ·{' '}
-                  {claimMessage(view.locale, `claim.statuses.${detail.claim.status}`)}
-                </dd>
-              </div>
-            }
-            actions={actions}
-          />
+        const extra = (
+          <div>
+            <dt>{c.operator.member}</dt>
+            <dd>
+              {owner ? `${owner.nickname || owner.username} (${owner.username})` : '—'} ·{' '}
+              {claimMessage(view.locale, `claim.statuses.${detail.claim.status}`)}
+            </dd>
+          </div>
         );
+        return { extra, actions };
       }}
     />
   );

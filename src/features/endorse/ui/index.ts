@@ -8,4 +8,4 @@ export { OperatorEndorsementsPage } from './queue-page';
 export { OperatorEndorseDetailPage } from './review-page';
 export { StatusBadge } from './status';
 export { EndorseFrame } from './frame';
-export { NoteForm } from './note-form';
+export { RejectForm } from './note-form';

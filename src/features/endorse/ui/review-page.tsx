@@ -5,7 +5,7 @@ import { EndorseFrame } from './frame';
 import { endorsementDetail } from '../queries';
 import { findVisibleEndorsement, siteToday } from '../model';
 import { ordersPort } from '../roster';
-import { NoteForm } from './note-form';
+import { DecisionForms } from './note-form';
 import { RecordMissing } from '~/ui/record-missing';
 import { hasExplicitRule } from '~/server/permissions';
 
@@ -27,23 +27,12 @@ export function OperatorEndorseDetailPage({ query }: { query?: string }) {
           fullIds: true,
         });
         const actions = canDecide ? (
-          <div className="endorse-decide">
-            <NoteForm
-              url="/userapi/v1/operator/endorse/approve"
-              id={e.id}
-              label={text.operator.approve}
-              name="note"
-              placeholder={text.operator.note}
-            />
-            <NoteForm
-              url="/userapi/v1/operator/endorse/reject"
-              id={e.id}
-              label={text.operator.reject}
-              name="reason"
-              placeholder={text.operator.reason}
-              danger
-            />
-          </div>
+          <DecisionForms
+            approve="/userapi/v1/operator/endorse/approve"
+            reject="/userapi/v1/operator/endorse/reject"
+            id={e.id}
+            text={text.operator}
+          />
         ) : null;
         return (
           <div className="endorse-page">

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { InvoiceTable } from './invoice-table';
 import { EndorseFrame } from '~/features/endorse/ui';
 import { Field, SelectField } from '~/ui/field';
+import { FilterForm } from '~/ui/filter-form';
 import { INVOICE_STATUSES } from '../states';
 import { invoiceListSchema } from '../schemas';
 import { listInvoices } from '../views';
@@ -18,7 +19,13 @@ export function OperatorInvoicesPage({ query }: { query?: string }) {
         const result = await listInvoices(db, null, q);
         return (
           <div className="invoices">
-            <form method="get" action="/user/operator/invoices" className="card list-filters endorse-filters">
+            <FilterForm
+              action="/user/operator/invoices"
+              className="endorse-filters"
+              label={text.filters.label}
+              actionsClass="endorse-filter-actions"
+              apply={text.filters.apply}
+            >
               <SelectField
                 id="iv-status"
                 name="status"
@@ -30,12 +37,7 @@ export function OperatorInvoicesPage({ query }: { query?: string }) {
               <Field id="iv-kw" label={text.filters.keyword}>
                 <input id="iv-kw" name="keyword" type="search" maxLength={50} defaultValue={q.keyword} />
               </Field>
-              <div className="list-filter-actions endorse-filter-actions">
-                <button type="submit" className="btn btn-primary btn-sm">
-                  {text.filters.apply}
-                </button>
-              </div>
-            </form>
+            </FilterForm>
             <InvoiceTable
               list={result.list}
               total={result.total}

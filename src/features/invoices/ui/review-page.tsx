@@ -1,4 +1,4 @@
-import { NoteForm, StatusBadge } from '~/features/endorse/ui';
+import { RejectForm, StatusBadge } from '~/features/endorse/ui';
 import './invoices.css';
 import { RecordMissing } from '~/ui/record-missing';
 import { EndorseFrame } from '~/features/endorse/ui';
@@ -101,13 +101,11 @@ export function OperatorInvoiceDetailPage({ query }: { query?: string }) {
             {canIssue ? (
               <section className="card" aria-labelledby="iv-reject">
                 <h2 id="iv-reject">{text.operator.rejectTitle}</h2>
-                <NoteForm
+                <RejectForm
                   url="/userapi/v1/operator/invoice/reject"
                   id={inv.id}
                   label={text.operator.rejectInvoice}
-                  name="reason"
                   placeholder={text.operator.reason}
-                  danger
                 />
               </section>
             ) : null}

@@ -12,7 +12,7 @@ import { ApiButton } from '~/ui/api-button';
 import { type Column, DataTable } from '~/ui/data-table';
 import { DateRangeFields, FilterForm } from '~/ui/filter-form';
 import { SealAction } from './action';
-import { LedgerPager } from './ledger-pager';
+import { Pager } from '~/ui/pager';
 import { SealAddForms } from './add-forms';
 import { SealWorkbench } from './workbench';
 import { formatDate } from '~/lib/format';
@@ -139,7 +139,6 @@ export async function SealCentre({ ctx, query }: { ctx: PageContext; query: stri
     });
     const q = parsed.success ? parsed.output : v.parse(fileListSchema, {});
     const result = await listSealedFiles(db, member.id, q, view.site.timezone);
-    const pages = Math.max(1, Math.ceil(result.total / q.limit));
     const fileColumns: Column<(typeof result.list)[number]>[] = [
       {
         head: tx.files.name,
@@ -226,7 +225,7 @@ export async function SealCentre({ ctx, query }: { ctx: PageContext; query: stri
           ) : (
             <DataTable columns={fileColumns} rows={result.list} rowKey={(f) => f.id} rowAttrs={(f) => ({ 'data-sealed-file': f.id })} />
           )}
-          <LedgerPager page={q.page} pages={pages} href={link} prev={tx.files.prev} next={tx.files.next} />
+          <Pager locale={view.locale} total={result.total} page={q.page} limit={q.limit} href={link} compact />
         </section>
       </>
     );

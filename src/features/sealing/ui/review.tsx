@@ -7,41 +7,49 @@ import { apiMessage } from '~/features/_shared/messages';
 import { SEAL_STATUSES, type SealStatus } from '../schemas';
 import { operatorListSeals } from '../seals';
 import { SealAction } from './action';
-import { LedgerPager } from './ledger-pager';
 import { formatDate } from '~/lib/format';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
 import { FilterForm } from '~/ui/filter-form';
 import { Notice } from '~/ui/notice';
-import { pageContext } from '~/ui/page-context';
-import { PageTitle } from '~/ui/page-title';
+import { PageFrame } from '~/ui';
+import { Field, SelectField } from '~/ui/field';
+import { Pager } from '~/ui/pager';
+import type { Locale } from '~/lib/types';
+import type { Session } from '~/server/context';
+import type { PortalView } from '~/server/portal';
 import { fill, sealText } from '../texts';
 import './seal.css';
 
-export async function SealReviewPage({ query = '' }: { query?: string }) {
-  const { view } = await pageContext('user/operator/seals');
-  const tx = sealText(view.locale);
-  const session = getRequestContext().session;
-  const db = getDb();
-  const head = (
-    <>
-      <PageTitle page={tx.review.title} siteName={view.site.siteName} />
-      <div className="page-head">
-        <h1 className="page-title">{tx.review.title}</h1>
-      </div>
-    </>
+/** The API's 403 words, as this page has always shown them to a member without the grant. */
+function Forbidden({ locale }: { locale: Locale }) {
+  return (
+    <Notice kind="danger" title={apiMessage(locale, 'forbidden')} role="alert">
+      <p>{apiMessage(locale, 'forbidden')}</p>
+    </Notice>
   );
-  if (!session || !view.user || !(await hasExplicitRule(db, session, 'operator/seals'))) {
-    return (
-      <>
-        {head}
-        <Notice kind="danger" title={apiMessage(view.locale, 'forbidden')} role="alert">
-          <p>{apiMessage(view.locale, 'forbidden')}</p>
-        </Notice>
-      </>
-    );
-  }
+}
+
+export function SealReviewPage({ query = '' }: { query?: string }) {
+  return (
+    <PageFrame
+      page="user/operator/seals"
+      title={({ view }) => sealText(view.locale).review.title}
+      refused={(_gate, { view }) => <Forbidden locale={view.locale} />}
+      render={async ({ view }) => {
+        const session = getRequestContext().session;
+        // The page gate refuses members without the explicit grant; this is the safety net.
+        if (!session || !(await hasExplicitRule(getDb(), session, 'operator/seals'))) return <Forbidden locale={view.locale} />;
+        return <SealReviewBody query={query} view={view} session={session} />;
+      }}
+    />
+  );
+}
+
+async function SealReviewBody({ query, view, session }: { query: string; view: PortalView; session: Session }) {
+  const tx = sealText(view.locale);
+  const db = getDb();
   const params = new URLSearchParams(query);
   const raw = params.get('status') ?? 'pending';
   const status = (SEAL_STATUSES as readonly string[]).includes(raw) ? (raw as SealStatus) : raw === '' ? '' : 'pending';
@@ -52,7 +60,6 @@ export async function SealReviewPage({ query = '' }: { query?: string }) {
     operatorListSeals(db, { status, keyword, page, limit }),
     hasExplicitRule(db, session, 'operator/seals/review'),
   ]);
-  const pages = Math.max(1, Math.ceil(result.total / limit));
   const link = (p: number) => {
     const q = new URLSearchParams({ status });
     if (keyword) q.set('keyword', keyword);
@@ -61,7 +68,6 @@ export async function SealReviewPage({ query = '' }: { query?: string }) {
   };
   return (
     <>
-      {head}
       <FilterForm
         action="/user/operator/seals"
         label={tx.files.filter}
@@ -69,21 +75,17 @@ export async function SealReviewPage({ query = '' }: { query?: string }) {
         actionsClass="ledger-filter-actions"
         apply={tx.files.filter}
       >
-        <div className="field">
-          <label htmlFor="sr-status">{tx.files.status}</label>
-          <select id="sr-status" name="status" defaultValue={status}>
-            <option value="">{tx.files.all}</option>
-            {SEAL_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {tx.statuses[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="sr-keyword">{tx.review.keyword}</label>
+        <SelectField
+          id="sr-status"
+          name="status"
+          label={tx.files.status}
+          value={status}
+          all={tx.files.all}
+          options={SEAL_STATUSES.map((st) => [st, tx.statuses[st]] as const)}
+        />
+        <Field id="sr-keyword" label={tx.review.keyword}>
           <input id="sr-keyword" name="keyword" defaultValue={keyword} maxLength={50} />
-        </div>
+        </Field>
       </FilterForm>
       <section className="card" aria-labelledby="sr-title">
         <div className="card-head ledger-head">
@@ -149,7 +151,7 @@ export async function SealReviewPage({ query = '' }: { query?: string }) {
             })}
           </ul>
         )}
-        <LedgerPager page={page} pages={pages} href={link} prev={tx.files.prev} next={tx.files.next} />
+        <Pager locale={view.locale} total={result.total} page={page} limit={limit} href={link} compact />
       </section>
     </>
   );
