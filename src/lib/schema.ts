@@ -39,3 +39,13 @@ export function truthy(value: unknown): boolean {
 
 /** An optional flag in any of the shapes browsers and clients send; absent is false. */
 export const flag = () => v.optional(v.pipe(v.unknown(), v.transform(truthy)), false);
+
+/** A whole number from `min` to `max`, sent as a number or a numeric string (query strings, forms). */
+export const intIn = (min: number, max: number, message: string) =>
+  v.pipe(
+    v.union([v.string(message), v.number(message)], message),
+    v.transform(Number),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );

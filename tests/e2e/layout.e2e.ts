@@ -9,7 +9,7 @@
  *   people and companies, addresses, policy numbers — what a translator must not touch).
  * Each test collects every problem first and fails once with the whole list, so a red run is a worklist.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO, loginViaForm, MANAGER, sidebar, waitForHydration } from './helpers';
 
 const ACCOUNTS = [
@@ -72,40 +72,38 @@ function chineseOutsideData(page: Page): Promise<string[]> {
   });
 }
 
-async function visit(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await waitForHydration(page);
+/** Logs `who` in at `width` px (in English when `en`) and runs `check` on every page of their menu. */
+async function everyMenuPage(
+  browser: Browser,
+  baseURL: string,
+  who: { account: string; password: string },
+  { width, en }: { width: number; en?: boolean },
+  check: (page: Page) => Promise<string[]>,
+): Promise<string[]> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL });
+  if (en) await context.addCookies([{ name: 'ba-lang', value: 'en', url: baseURL }]);
+  const page = await context.newPage();
+  await loginViaForm(page, who, '/user/account/overview');
+  const problems: string[] = [];
+  for (const path of await menuPages(page)) {
+    await page.goto(path);
+    await waitForHydration(page);
+    for (const p of await check(page)) problems.push(`${path}: ${p}`);
+  }
+  await context.close();
+  return problems;
 }
 
 for (const { name, who } of ACCOUNTS) {
   for (const width of [360, 390]) {
     test(`${name}: every menu page holds at ${width} px`, async ({ browser, baseURL }) => {
       test.setTimeout(180_000);
-      const context = await browser.newContext({ viewport: { width, height: 800 }, baseURL });
-      const page = await context.newPage();
-      await loginViaForm(page, who, '/user/account/overview');
-      const problems: string[] = [];
-      for (const path of await menuPages(page)) {
-        await visit(page, path);
-        for (const p of await layoutProblems(page)) problems.push(`${path}: ${p}`);
-      }
-      await context.close();
-      expect(problems).toEqual([]);
+      expect(await everyMenuPage(browser, baseURL!, who, { width }, layoutProblems)).toEqual([]);
     });
   }
 
   test(`${name}: every menu page reads in English`, async ({ browser, baseURL }) => {
     test.setTimeout(180_000);
-    const context = await browser.newContext({ viewport: { width: 390, height: 800 }, baseURL });
-    await context.addCookies([{ name: 'ba-lang', value: 'en', url: baseURL! }]);
-    const page = await context.newPage();
-    await loginViaForm(page, who, '/user/account/overview');
-    const problems: string[] = [];
-    for (const path of await menuPages(page)) {
-      await visit(page, path);
-      for (const p of await chineseOutsideData(page)) problems.push(`${path}: ${p}`);
-    }
-    await context.close();
-    expect(problems).toEqual([]);
+    expect(await everyMenuPage(browser, baseURL!, who, { width: 390, en: true }, chineseOutsideData)).toEqual([]);
   });
 }

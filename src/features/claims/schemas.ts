@@ -3,6 +3,7 @@
  * form island and the API check the same thing). Amounts arrive as decimal yuan strings.
  */
 import * as v from 'valibot';
+import { intIn } from '~/lib/schema';
 import { dayField, isDay, optionalDayField } from '~/lib/dates';
 import { limitField, PAGE_SIZES, pageField } from '~/lib/list';
 import { parseResidentId } from '~/lib/cn-id';
@@ -70,14 +71,6 @@ export { isDay };
 const day = (message: string) => dayField(message);
 const optDay = (message: string) => optionalDayField(message);
 
-const intIn = (min: number, max: number, message: string) =>
-  v.pipe(
-    v.union([v.string(message), v.number(message)], message),
-    v.transform(Number),
-    v.integer(message),
-    v.minValue(min, message),
-    v.maxValue(max, message),
-  );
 const id = (message: string) => intIn(1, Number.MAX_SAFE_INTEGER, message);
 const text = (max: number, message: string) => v.optional(v.pipe(v.string(message), v.trim(), v.maxLength(max, message)), '');
 const requiredText = (max: number, message: string) =>

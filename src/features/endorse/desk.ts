@@ -12,18 +12,15 @@ export interface DeskEndorsement {
   effectiveDate: string;
 }
 
-export interface EndorseDesk {
-  endorsements: DeskEndorsement[];
-  endorsementCount: number;
-}
-
-export async function endorseDesk(db: Db, userIds: number[], { limit = 5 } = {}): Promise<EndorseDesk> {
-  const { sql } = db;
-  const [rows, [count]] = await Promise.all([
-    sql`SELECT id, apply_no, policy_no, status, effective_date FROM endorsement
-      WHERE user_id IN ${sql(userIds)} AND status IN ('draft', 'submitted') ORDER BY updated_at DESC, id DESC LIMIT ${limit}`,
-    sql`SELECT COUNT(*) AS n FROM endorsement WHERE user_id IN ${sql(userIds)} AND status IN ('draft', 'submitted')`,
-  ]);
+/** The newest `limit` open endorsements and how many there are in all. */
+export async function endorseDesk(
+  db: Db,
+  userIds: number[],
+  { limit = 5 } = {},
+): Promise<{ endorsements: DeskEndorsement[]; endorsementCount: number }> {
+  // COUNT(*) OVER (): the total of all matching rows rides along with the first few.
+  const rows = await db.sql`SELECT id, apply_no, policy_no, status, effective_date, COUNT(*) OVER () AS total FROM endorsement
+    WHERE user_id IN ${db.sql(userIds)} AND status IN ('draft', 'submitted') ORDER BY updated_at DESC, id DESC LIMIT ${limit}`;
   return {
     endorsements: rows.map((r: Record<string, unknown>) => ({
       id: num(r.id),
@@ -32,6 +29,8 @@ export async function endorseDesk(db: Db, userIds: number[], { limit = 5 } = {})
       status: String(r.status) as DeskEndorsement['status'],
       effectiveDate: String(r.effective_date),
     })),
-    endorsementCount: num(count?.n),
+    endorsementCount: num(rows[0]?.total),
   };
 }
+
+export type EndorseDesk = Awaited<ReturnType<typeof endorseDesk>>;

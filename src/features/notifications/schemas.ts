@@ -1,15 +1,6 @@
 import * as v from 'valibot';
 import { limitField, pageField } from '~/lib/list';
-import { flag } from '~/lib/schema';
-
-const intIn = (min: number, max: number, message: string) =>
-  v.pipe(
-    v.union([v.string(message), v.number(message)], message),
-    v.transform(Number),
-    v.integer(message),
-    v.minValue(min, message),
-    v.maxValue(max, message),
-  );
+import { flag, intIn } from '~/lib/schema';
 
 /** GET /userapi/v1/notification/list ?unread&page&limit */
 export const notificationListSchema = v.object({

@@ -8,10 +8,11 @@ import './account.css';
 import type { ReactNode } from 'react';
 import { fenToYuan } from '~/lib/money';
 import { daysBetween } from '~/features/orders';
-import { fen, formatDate, formatMoney } from '~/lib/format';
+import { fen, formatDate, formatMoney, yuan } from '~/lib/format';
 import { fill, plural } from '~/lib/texts';
 import type { Locale } from '~/lib/types';
 import { Icon, type IconName } from '~/ui/icon';
+import { CardSection } from '~/ui/card-section';
 import { NavAnchor } from '~/ui/nav-anchor';
 import type { Desk } from '../desk';
 import { deskText } from '../texts';
@@ -87,11 +88,11 @@ export function DeskTiles({ desk, locale }: { desk: Desk; locale: Locale }) {
   );
 }
 
-function Task({ text, action, to }: { text: ReactNode; action: string; to: string }) {
+function Task({ text, action, to, quiet }: { text: ReactNode; action: string; to: string; quiet?: boolean }) {
   return (
     <li className="desk-task">
       <span className="desk-task-text">{text}</span>
-      <NavAnchor to={to} match="none" className="btn btn-primary btn-sm">
+      <NavAnchor to={to} match="none" className={quiet ? 'btn btn-ghost btn-sm' : 'btn btn-primary btn-sm'}>
         {action}
       </NavAnchor>
     </li>
@@ -167,39 +168,36 @@ export function DeskWaiting({ desk, locale, timeZone }: { desk: Desk; locale: Lo
   const submitted = desk.endorse.endorsements.filter((e) => e.status === 'submitted');
   const invoices = desk.invoices.invoices;
   return (
-    <section className="card desk-waiting" aria-labelledby="desk-waiting">
-      <h2 id="desk-waiting" className="card-title">
-        {w.title}
-      </h2>
+    <CardSection id="desk-waiting" title={w.title} className="desk-waiting">
       <p className="account-hint">{w.lead}</p>
       {submitted.length || invoices.length ? (
         <ul className="desk-task-list">
           {submitted.map((e) => (
-            <li key={`s${e.id}`} className="desk-task">
-              <span className="desk-task-text">
-                {parts(w.endorse, { no: code(e.applyNo), policy: code(e.policyNo), date: e.effectiveDate })}
-              </span>
-              <NavAnchor to={`/user/order/endorseDetail?id=${e.id}`} match="none" className="btn btn-ghost btn-sm">
-                {w.view}
-              </NavAnchor>
-            </li>
+            <Task
+              key={`s${e.id}`}
+              quiet
+              text={parts(w.endorse, { no: code(e.applyNo), policy: code(e.policyNo), date: e.effectiveDate })}
+              action={w.view}
+              to={`/user/order/endorseDetail?id=${e.id}`}
+            />
           ))}
           {invoices.map((i) => (
-            <li key={`i${i.id}`} className="desk-task">
-              <span className="desk-task-text">
-                {parts(w.invoice, { no: code(i.applyNo), amount: fen(i.amount) })}
-                <span className="muted"> · {formatDate(i.createdAt, 'YYYY-MM-DD', timeZone)}</span>
-              </span>
-              <NavAnchor to="/user/order/invoiceApply" match="none" className="btn btn-ghost btn-sm">
-                {w.view}
-              </NavAnchor>
-            </li>
+            <Task
+              key={`i${i.id}`}
+              quiet
+              text={[
+                parts(w.invoice, { no: code(i.applyNo), amount: fen(i.amount) }),
+                ` · ${formatDate(i.createdAt, 'YYYY-MM-DD', timeZone)}`,
+              ]}
+              action={w.view}
+              to="/user/order/invoiceApply"
+            />
           ))}
         </ul>
       ) : (
         <p className="muted">{w.none}</p>
       )}
-    </section>
+    </CardSection>
   );
 }
 
@@ -209,10 +207,7 @@ export function DeskPremium({ desk, locale }: { desk: Desk; locale: Locale }) {
   const monthLabel = (m: string) =>
     new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'zh-CN', { month: 'short', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
   return (
-    <section className="card" aria-labelledby="desk-premium">
-      <h2 id="desk-premium" className="card-title">
-        {p.title}
-      </h2>
+    <CardSection id="desk-premium" title={p.title}>
       <p className="account-hint">{p.lead}</p>
       <AccountChart
         id="desk-premium-chart"
@@ -226,7 +221,7 @@ export function DeskPremium({ desk, locale }: { desk: Desk; locale: Locale }) {
         dayLabel={p.month}
         valueLabel={p.amount}
       />
-    </section>
+    </CardSection>
   );
 }
 
@@ -252,7 +247,7 @@ export function DeskLedgers({
       value: fen(balance),
       to: '/user/account/balance',
       entries: desk.money,
-      show: (a: string | number) => (String(a).startsWith('-') ? `−¥${formatMoney(String(a).slice(1))}` : `+¥${formatMoney(a)}`),
+      show: (a: string | number) => (String(a).startsWith('-') ? yuan(a) : `+${yuan(a)}`),
     },
     {
       key: 'score',
