@@ -21,6 +21,8 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'register', path: '/user/login?tab=register' },
   { name: 'retrieve', path: '/user/login?tab=retrieve' },
   { name: 'overview', path: '/user/account/overview', login: true },
+  { name: 'help', path: '/help' },
+  { name: 'help-centre', path: '/user/help', login: true },
   { name: 'profile', path: '/user/account/profile', login: true },
   { name: 'balance', path: '/user/account/balance', login: true },
   { name: 'integral', path: '/user/account/integral?limit=20', login: true },
@@ -65,7 +67,7 @@ const pages: { name: string; path: string; login?: boolean }[] = [
 ];
 const sizes = [
   { w: 1366, h: 800 },
-  { w: 375, h: 740 },
+  { w: 390, h: 844 },
 ];
 
 const browser = await chromium.launch(CHROMIUM_LAUNCH);
@@ -98,7 +100,12 @@ for (const lang of ['zh-cn', 'en']) {
         if (p.login) await login(ctx);
         const page = await ctx.newPage();
         await page.goto(base + p.path, { waitUntil: 'networkidle' });
-        await page.screenshot({ path: `${out}/${name}.png`, fullPage: true });
+        // Headless Chromium paints only the viewport in a full-page shot (the rest came out blank):
+        // grow the viewport to the page instead.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.setViewportSize({ width: size.w, height: Math.min(Math.max(height, size.h), 12_000) });
+        await page.waitForTimeout(150);
+        await page.screenshot({ path: `${out}/${name}.png` });
         await ctx.close();
         n++;
       }

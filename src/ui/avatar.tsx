@@ -11,7 +11,7 @@ export function Avatar({ src, name, size = 40, className }: { src: string; name:
   }
   const initial = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
   return (
-    <span className={cls} aria-hidden="true">
+    <span className={cls} aria-hidden="true" translate="no">
       {initial}
     </span>
   );

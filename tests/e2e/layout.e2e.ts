@@ -6,7 +6,8 @@
  * - at 360 and 390 px: the page must not scroll sideways and no text may be cut by its box
  *   (an element that clips its overflow while its content is wider, without an ellipsis);
  * - in English at 390 px: no Chinese outside elements marked as data (`translate="no"`: names of
- *   people and companies, addresses, policy numbers — what a translator must not touch).
+ *   people and companies, addresses, policy numbers — what a translator must not touch) or in
+ *   another language on purpose (`lang="zh-CN"`, e.g. the language switch naming 中文简体).
  * Each test collects every problem first and fails once with the whole list, so a red run is a worklist.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -54,14 +55,14 @@ function chineseOutsideData(page: Page): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('[translate="no"], script, style, noscript, template, [hidden]')) continue;
+      if (!parent || parent.closest('[translate="no"], [lang]:not(html), textarea, script, style, noscript, template, [hidden]')) continue;
       if (parent.getClientRects().length === 0) continue; // not rendered
       const text = node.textContent ?? '';
       if (han.test(text)) found.add(text.trim().slice(0, 40));
       han.lastIndex = 0;
     }
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('[title], [placeholder], [aria-label]'))) {
-      if (el.closest('[translate="no"]')) continue;
+      if (el.closest('[translate="no"], [lang]:not(html)')) continue;
       for (const attr of ['title', 'placeholder', 'aria-label']) {
         const value = el.getAttribute(attr);
         if (value && /[\u3400-\u9fff]/.test(value)) found.add(`${attr}="${value.slice(0, 40)}"`);

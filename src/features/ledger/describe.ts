@@ -61,6 +61,13 @@ export function describeEntry(locale: Locale, e: Pick<LedgerEntry, 'params' | 'm
   return note ? `${text}${table.note}${note}` : text;
 }
 
+/** The parts of an entry's text that are data (a note someone typed; an old entry's prose memo). */
+export function entryData(e: Pick<LedgerEntry, 'params' | 'memo'>): string[] {
+  const p = e.params ?? {};
+  const note = typeof p.note === 'string' ? p.note : '';
+  return typeof p.t === 'string' ? [note] : [note, e.memo];
+}
+
 /** A reference worth showing beside the text (internal keys such as `team_transfer:2` are not). */
 export function visibleReference(reference: string): string {
   return /^[a-z_]+:\d+$/.test(reference) || reference === 'seed' ? '' : reference;

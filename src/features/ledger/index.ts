@@ -35,5 +35,5 @@ export {
   sourceTotals,
   toPremiumEntry,
 } from './premium';
-export { describeEntry, visibleReference } from './describe';
+export { describeEntry, entryData, visibleReference } from './describe';
 export { premiumByMonth } from './desk';

@@ -69,6 +69,19 @@ export function renderNotification(locale: Locale, kind: string, params: Record<
   return { title: apiMessage(locale, `notify.${kind}.title`, p), body: apiMessage(locale, `notify.${kind}.body`, p) };
 }
 
+/** A bell entry: the view, and the values the member or staff typed (notes, names, numbers) — data, not text. */
+export interface BellItem extends NotificationView {
+  data: string[];
+}
+
+function toBellItem(r: Row, locale: Locale): BellItem {
+  const params = parseParams(r.params);
+  const data = Object.values(params).filter(
+    (v): v is string => typeof v === 'string' && v !== '' && v !== '-' && !v.startsWith(MESSAGE_PARAM),
+  );
+  return { ...toView(r, locale), data };
+}
+
 function toView(r: Row, locale: Locale): NotificationView {
   const { title, body } = renderNotification(locale, String(r.kind), parseParams(r.params));
   return { id: num(r.id), title, body, link: String(r.link ?? ''), read: numOrNull(r.read_at) !== null, created_at: num(r.created_at) };
@@ -180,14 +193,9 @@ export async function sendNotificationMail(db: Db, mails: NotificationMail[]): P
 }
 
 /** The bell's content: unread count and the latest notifications, rendered in `locale`. */
-export async function bellSummary(
-  db: Db,
-  userId: number,
-  locale: Locale,
-  limit = 20,
-): Promise<{ list: NotificationView[]; unread: number }> {
+export async function bellSummary(db: Db, userId: number, locale: Locale, limit = 20): Promise<{ list: BellItem[]; unread: number }> {
   // On every member page: the unread count and the latest entries, without the list's total.
   const unread = await unreadCount(db, userId);
   const rows: Row[] = await db.sql`SELECT * FROM notification WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit}`;
-  return { list: rows.map((r) => toView(r, locale)), unread };
+  return { list: rows.map((r) => toBellItem(r, locale)), unread };
 }

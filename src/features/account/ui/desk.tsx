@@ -12,7 +12,9 @@ import { fen, formatDate, formatMoney, yuan } from '~/lib/format';
 import { fill, plural } from '~/lib/texts';
 import type { Locale } from '~/lib/types';
 import { Icon, type IconName } from '~/ui/icon';
+import { entryData } from '~/features/ledger';
 import { CardSection } from '~/ui/card-section';
+import { DataText } from '~/ui/data-text';
 import { NavAnchor } from '~/ui/nav-anchor';
 import type { Desk } from '../desk';
 import { deskText } from '../texts';
@@ -273,7 +275,9 @@ export function DeskLedgers({
             <ul className="desk-ledger-list">
               {g.entries.map((e) => (
                 <li key={e.id}>
-                  <span className="desk-ledger-memo">{e.memo}</span>
+                  <span className="desk-ledger-memo">
+                    <DataText text={e.memo} values={entryData(e)} />
+                  </span>
                   <span className="muted nowrap">{formatDate(e.created_at, 'YYYY-MM-DD', timeZone)}</span>
                   <strong className={String(e.amount).startsWith('-') ? 'amount-out nowrap' : 'amount-in nowrap'}>
                     {g.show(e.amount)}

@@ -17,7 +17,8 @@ import { Field, SelectField } from '~/ui/field';
 import { Notice } from '~/ui/notice';
 import { Pager } from '~/ui/pager';
 import { StaticRegion } from '~/ui/static-region';
-import { describeEntry, visibleReference } from '../describe';
+import { describeEntry, entryData, visibleReference } from '../describe';
+import { DataText } from '~/ui/data-text';
 import { LEDGER_KINDS, LEDGER_PAGE_SIZES, type LedgerQuery, ledgerQuerySchema } from '../schemas';
 import { type Ledger, listLedger } from '../service';
 import { ledgerText } from '../texts';
@@ -144,7 +145,7 @@ export async function LedgerList({ ledger, path, query, none, timeZone, siteTime
                 cellClass: 'lg-memo',
                 cell: (e) => (
                   <>
-                    {describeEntry(locale, e) || none}
+                    {describeEntry(locale, e) ? <DataText text={describeEntry(locale, e)} values={entryData(e)} /> : none}
                     {visibleReference(e.reference) ? <span className="ledger-ref">{visibleReference(e.reference)}</span> : null}
                   </>
                 ),

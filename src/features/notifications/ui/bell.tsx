@@ -5,6 +5,7 @@
  */
 import './bell.css';
 import { bellSummary, noteLocale } from '~/features/notifications';
+import { DataText } from '~/ui/data-text';
 import { ApiButton } from '~/ui/api-button';
 import { formatDate } from '~/lib/format';
 import type { Locale } from '~/lib/types';
@@ -83,8 +84,12 @@ export async function NotificationBell({ locale, timeZone }: { locale: Locale; t
             {list.map((n) => (
               <li key={n.id} className={n.read ? 'notification-item' : 'notification-item is-unread'}>
                 <a href={n.link || '/user'}>
-                  <div className="n-title">{n.title}</div>
-                  <div className="n-body">{n.body}</div>
+                  <div className="n-title">
+                    <DataText text={n.title} values={n.data} />
+                  </div>
+                  <div className="n-body">
+                    <DataText text={n.body} values={n.data} />
+                  </div>
                   <div className="n-when">{formatDate(n.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</div>
                 </a>
               </li>

@@ -75,7 +75,7 @@ export async function SealCentre({ ctx, query }: { ctx: PageContext; query: stri
                     height={160}
                     loading="lazy"
                   />
-                  <strong>{s.name}</strong>
+                  <strong translate="no">{s.name}</strong>
                   <span className="seal-meta">
                     {tx.kinds[s.kind]} · {s.diameter_mm} mm
                   </span>

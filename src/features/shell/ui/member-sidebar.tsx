@@ -43,7 +43,9 @@ export function MemberSidebar({ t, view }: { t: Translator; view: PortalView }) 
           <NavAnchor to="/user/account/profile" className="profile-avatar" match="none" aria-label={t(['route', '/user/account/profile'])}>
             <Avatar src={user.avatar} name={user.nickname || user.username} size={64} />
           </NavAnchor>
-          <p className="profile-name">{user.nickname || user.username}</p>
+          <p className="profile-name" translate="no">
+            {user.nickname || user.username}
+          </p>
           <p className="profile-sub muted">@{user.username}</p>
           <div className="profile-stats">
             <NavAnchor to="/user/account/integral" className="stat" match="none">

@@ -11,7 +11,7 @@ export function SiteFooter({ t, site, compact = false }: { t: Translator; site: 
         {compact ? null : <p className="muted">{t('footer.rights')}</p>}
         {site.recordNumber ? (
           <p>
-            <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer">
+            <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer" translate="no">
               {site.recordNumber}
             </a>
           </p>

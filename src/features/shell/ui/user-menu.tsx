@@ -15,7 +15,9 @@ export function UserMenu({ t, nickname, avatar, items }: { t: Translator; nickna
         <Avatar src={avatar} name={nickname} size={28} />
         {/* The name comes from the visible text, prefixed for screen readers (label matches content). */}
         <span className="sr-only">{t('nav.userMenu')}: </span>
-        <span className="user-menu-name">{nickname}</span>
+        <span className="user-menu-name" translate="no">
+          {nickname}
+        </span>
         <Icon name="chevronDown" size={16} className="dropdown-caret" />
       </summary>
       <div className="dropdown-panel">

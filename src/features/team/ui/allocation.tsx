@@ -65,7 +65,7 @@ export async function TeamAllocation({ query, tx, common, timeZone, siteTimeZone
     },
     { head: t.ownerAfter, headClass: 'num', cellClass: 'num nowrap', cell: (x) => formatMoney(x.owner_after) },
     { head: t.subAfter, headClass: 'num', cellClass: 'num nowrap', cell: (x) => formatMoney(x.sub_after) },
-    { head: t.memo, cell: (x) => x.memo || common('None') },
+    { head: t.memo, cell: (x) => (x.memo ? <span translate="no">{x.memo}</span> : common('None')) },
   ];
   return (
     <div className="team">

@@ -55,8 +55,12 @@ export async function TeamList({ query, tx, common, timeZone }: { query: string;
       cellClass: 'tm-name',
       cell: (a) => (
         <>
-          <strong>{a.username}</strong>
-          {a.nickname && a.nickname !== a.username ? <span className="team-sub">{a.nickname}</span> : null}
+          <strong translate="no">{a.username}</strong>
+          {a.nickname && a.nickname !== a.username ? (
+            <span className="team-sub" translate="no">
+              {a.nickname}
+            </span>
+          ) : null}
         </>
       ),
     },
