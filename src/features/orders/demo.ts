@@ -178,6 +178,8 @@ export const DEMO_ORDERS: DemoOrderSpec[] = [
   { product: 'tuanyi', plan: 0, class: 1, months: 12, start: 15, people: 4, status: 'unpaid' },
   { product: 'anze', plan: 1, class: 1, months: 12, start: -300, people: 25, status: 'effective' },
   { product: 'anze', plan: 0, class: 3, months: 12, start: 30, people: 60, status: 'unpaid' },
+  // Cover that ends in about ten days: the overview's "ending within 30 days" and renewals have one to show.
+  { product: 'anze', plan: 0, class: 1, months: 12, start: -355, people: 10, status: 'effective' },
   { product: 'personal', plan: 0, class: 2, months: 12, start: -420, people: 1, status: 'expired', holder: { name: '王建国' } },
   { product: 'personal', plan: 1, class: 1, months: 6, start: 7, people: 1, status: 'unpaid', holder: { name: '王建国' } },
   { product: 'tuanyi', plan: 2, class: 2, months: 12, start: -45, people: 50, status: 'effective' },
