@@ -9,4 +9,4 @@ export { APP_PATHS, previewMenus, ruleTree } from './rules';
 export { operatorRouter } from './router';
 export { getSettings, saveSettings, storageModes } from './settings';
 export { SETTINGS, settingDef } from './settings-schema';
-export { type QueueName, QUEUES, queueHref, queueOf, type WaitingWork, waitingWork } from './waiting-work';
+export { type QueueName, QUEUES, queueHref, queueOf, type WaitingWork, waitingWork, waitingWorkTag } from './waiting-work';

@@ -11,7 +11,9 @@ import { listInvoices } from '~/features/invoices';
 import { underwritingQueue } from '~/features/orders';
 import { operatorListSeals } from '~/features/sealing';
 import { tryRequestContext } from '~/server/context';
-import type { Db } from '~/server/db/client';
+import { type Db, getDb } from '~/server/db/client';
+import { isOperatorMember } from '~/server/permissions';
+import { getSiteConfig } from '~/server/site-config';
 import { requestMemo } from '~/server/request-memo';
 
 export const QUEUES = ['underwriting', 'endorsements', 'claims', 'invoices', 'topups', 'seals'] as const;
@@ -63,4 +65,17 @@ export async function waitingWork(db: Db, timeZone: string, queues: readonly Que
   const count = (q: QueueName) => (ctx ? countThisRequest(ctx, db, q, () => COUNTERS[q](db, timeZone)) : COUNTERS[q](db, timeZone));
   const counts = await Promise.all(queues.map(count));
   return Object.fromEntries(queues.map((q, i) => [q, counts[i]]));
+}
+
+/**
+ * A part of the member-centre shell's tag for staff: the counts their sidebar shows, so an in-app
+ * navigation after a decision brings a sidebar with the new counts (members: '').
+ */
+export async function waitingWorkTag(): Promise<string> {
+  const ctx = tryRequestContext();
+  if (!ctx?.session) return '';
+  const db = getDb();
+  if (!(await isOperatorMember(db, ctx.session.userId))) return '';
+  const counts = await waitingWork(db, (await getSiteConfig(db)).site.timezone);
+  return `-w${QUEUES.map((q) => counts[q] ?? 0).join('.')}`;
 }
