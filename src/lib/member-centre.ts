@@ -79,6 +79,18 @@ export function buildMemberCentre(payload: Pick<IndexPayload, 'rules' | 'menus'>
   return { headNav, navUserMenus, userMenus, showHeadline: userMenus.length > 1, authNode };
 }
 
+/** The operator console's menu directory (the rule named `operator`: operator-only, never granted by '*'). */
+export const isConsoleSection = (item: MenuItem): boolean => item.type === 'menu_dir' && item.name === 'operator';
+
+/**
+ * Staff work in the console: a member who has its section sees it first (the sidebar, and where
+ * `/user` lands). Everyone else's menu is returned as it is.
+ */
+export function consoleFirst(userMenus: MenuItem[]): MenuItem[] {
+  const i = userMenus.findIndex(isConsoleSection);
+  return i > 0 ? [userMenus[i], ...userMenus.slice(0, i), ...userMenus.slice(i + 1)] : userMenus;
+}
+
 /**
  * The first entry of the menu tree that is not a menu_dir, searched depth-first (where `/user`
  * lands). External links are skipped: they open a new tab and cannot be a landing page.

@@ -40,6 +40,17 @@ export const PATHS = {
   calculator: 'M6 3h12v18H6z M9 7h6 M9 11h.01 M12 11h.01 M15 11h.01 M9 14h.01 M12 14h.01 M15 14h.01 M9 17h.01 M12 17h.01 M15 17h.01',
   external: 'M14 4h6v6 M20 4l-9 9 M18 14v6H4V6h6',
   grid: 'M4 4h7v7H4z M13 4h7v7h-7z M4 13h7v7H4z M13 13h7v7h-7z',
+  idCard: 'M3 5h18v14H3z M8.5 10.5a2 2 0 100-4 2 2 0 000 4z M5.5 15.5c.4-1.9 1.6-3 3-3s2.6 1.1 3 3 M14 9h4 M14 12.5h4',
+  layers: 'M12 3l9 5-9 5-9-5 9-5z M3 12.5l9 5 9-5 M3 16.5l9 5 9-5',
+  listTree: 'M4 5h4 M4 5v12 M4 11h4 M4 17h4 M11 5h9 M11 11h9 M11 17h9',
+  sliders: 'M4 6h10 M18 6h2 M16 4v4 M4 12h3 M11 12h9 M9 10v4 M4 18h12 M18 16v4',
+  history: 'M3.5 12a8.5 8.5 0 102.5-6 M3 4v4h4 M12 8v4.5l3 2',
+  gavel: 'M13.5 4.5l6 6 M11 7l6 6 M12.2 5.8l-4.4 4.4 6 6 4.4-4.4 M9.8 12.2L3.5 18.5l2 2 6.3-6.3 M13 21h8',
+  fileEdit: 'M13 3H6v18h5 M13 3v4h4v3 M19.5 12.5l2 2L15 21h-2v-2l6.5-6.5z',
+  clipboardCheck: 'M9 4h6v3H9z M9 5H6v16h12V5h-3 M9 14l2 2 4-4',
+  creditCard: 'M3 6h18v12H3z M3 10h18 M7 15h3',
+  stamp: 'M9.5 4.5a2.5 2.5 0 015 0c0 2-1.5 3-1.5 5.5h-2C11 7.5 9.5 6.5 9.5 4.5z M5 13h14v4H5z M7 21h10',
+  box: 'M12 3l8 4.5v9L12 21l-8-4.5v-9L12 3z M4 7.5l8 4.5 8-4.5 M12 12v9',
 } as const;
 
 export type IconName = keyof typeof PATHS;
@@ -96,6 +107,22 @@ export function routeIcon(href: string): IconName {
     'team/addAccount': 'userPlus',
     'team/allocation': 'share',
     'team/teamMange': 'users',
+    'operator/members': 'idCard',
+    'operator/memberDetail': 'idCard',
+    'operator/groups': 'layers',
+    'operator/rules': 'listTree',
+    'operator/settings': 'sliders',
+    'operator/audit': 'history',
+    'operator/underwriting': 'gavel',
+    'operator/endorsements': 'fileEdit',
+    'operator/endorseDetail': 'fileEdit',
+    'operator/claims': 'clipboardCheck',
+    'operator/claimDetail': 'clipboardCheck',
+    'operator/invoices': 'receipt',
+    'operator/invoiceDetail': 'receipt',
+    'operator/topups': 'creditCard',
+    'operator/seals': 'stamp',
+    'operator/products': 'box',
   };
   if (map[p]) return map[p];
   if (p.startsWith('iframe/')) return 'external';

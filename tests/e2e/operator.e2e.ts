@@ -115,10 +115,14 @@ test('the operator disables manager, whose next navigation lands on login; an ad
   await op.getByLabel('对象编号').fill(String(id));
   await op.getByRole('button', { name: '筛选' }).click();
   await expect(op).toHaveURL(/action=operator\.member\.adjust/);
-  const rows = op.locator('.op-table tbody tr');
+  const rows = op.locator('.op-table > tbody > tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('e2e 理赔补差');
-  await expect(rows.first()).toContainText('money: 0.00 → 88.80');
+  // The entry reads as a sentence with a before/after table (issue #29), not as raw JSON.
+  await expect(rows.first().locator('.op-log-sentence')).toContainText('运营专员 调整了会员 corp02 的余额');
+  const change = rows.first().locator('.op-changes tr[data-field="money"]');
+  await expect(change.locator('.op-before')).toHaveText('0.00');
+  await expect(change.locator('.op-after')).toHaveText('88.80');
   await opCtx.close();
   await mgrCtx.close();
 });

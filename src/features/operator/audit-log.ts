@@ -88,3 +88,26 @@ export async function exportAuditCsv(db: Db, q: AuditQuery, timeZone: string): P
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
+
+/** Who did it and to whom, by name, for the console's sentences ("运营专员 disabled member manager"). */
+export interface AuditNames {
+  /** Member id → nickname (else username) and username. */
+  members: Map<number, { name: string; username: string }>;
+}
+
+/** The names of the actors and member targets of `items`, in one query. */
+export async function auditNames(db: Db, items: AuditItem[]): Promise<AuditNames> {
+  const ids = new Set<number>();
+  for (const a of items) {
+    if (a.actor) ids.add(a.actor.id);
+    if (a.target_type === 'member' && /^\d{1,9}$/.test(a.target_id)) ids.add(Number(a.target_id));
+  }
+  const members = new Map<number, { name: string; username: string }>();
+  if (ids.size) {
+    for (const u of await db.sql`SELECT id, username, nickname FROM "user" WHERE id IN ${db.sql([...ids])}`) {
+      const username = String(u.username);
+      members.set(num(u.id), { name: String(u.nickname ?? '') || username, username });
+    }
+  }
+  return { members };
+}

@@ -1,17 +1,17 @@
 /**
  * `/user` goes to the first route of the member's menu tree that is not a menu directory
- * (spec §2, searched depth-first).
+ * (spec §2, searched depth-first); staff land in the operator console (its section comes first).
  */
 import { unstable_redirect } from 'waku/router/server';
 import { Notice } from '~/ui/notice';
 import { PageTitle } from '~/ui/page-title';
 import { pageContext } from '~/ui/page-context';
-import { firstRoute } from '~/lib/member-centre';
+import { consoleFirst, firstRoute } from '~/lib/member-centre';
 
 export default async function UserIndex() {
   const { view, t } = await pageContext();
   if (!view.user) throw unstable_redirect('/user/login?to=%2Fuser');
-  const to = firstRoute(view.centre.userMenus)?.href;
+  const to = firstRoute(consoleFirst(view.centre.userMenus))?.href;
   if (to) throw unstable_redirect(`${to}` as `/user/${string}` as '/user/account/overview');
   return (
     <main id="main" className="error-main">

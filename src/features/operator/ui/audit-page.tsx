@@ -1,10 +1,14 @@
-/** /user/operator/audit: the audit log with its filters in the URL and a CSV export of the same filter. */
+/**
+ * /user/operator/audit: the audit log with its filters in the URL and a CSV export of the same filter;
+ * each entry reads as a sentence with a before/after table (./audit-entry.tsx).
+ */
 import './operator.css';
 import * as v from 'valibot';
 import { formatDate } from '~/lib/format';
 import { getDb } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';
-import { listAuditLog } from '../audit-log';
+import { auditNames, listAuditLog } from '../audit-log';
+import { AuditEntry } from './audit-entry';
 import { auditQuerySchema } from '../schemas';
 import { Field, SelectField } from '~/ui/field';
 import { DateRangeFields } from '~/ui/filter-form';
@@ -17,45 +21,6 @@ import { fill } from '../texts';
 const DEFAULTS = v.parse(auditQuerySchema, {});
 const TARGETS = ['member', 'group', 'rule', 'settings'];
 
-/** before → after of an entry, one changed key a line. */
-function changes(detail: Record<string, unknown>): string[] {
-  const before = (detail.before ?? {}) as Record<string, unknown> | null;
-  const after = (detail.after ?? {}) as Record<string, unknown> | null;
-  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
-  const show = (x: unknown) => (x === undefined ? '—' : typeof x === 'string' ? x : JSON.stringify(x));
-  const out: string[] = [];
-  for (const k of keys) {
-    const a = before?.[k];
-    const b = after?.[k];
-    if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`${k}: ${show(a)} → ${show(b)}`);
-  }
-  return out;
-}
-
-/** The other detail fields of an entry without before/after (e.g. `auth.login`), short. */
-function summary(detail: Record<string, unknown>): string {
-  const { before: _b, after: _a, reason: _r, ...rest } = detail;
-  const text = Object.keys(rest).length ? JSON.stringify(rest) : '';
-  return text.length > 160 ? `${text.slice(0, 157)}…` : text;
-}
-
-/** An entry's detail cell: its changes (else its other fields) and the reason given, one a line. */
-function Detail({ detail, reason }: { detail: Record<string, unknown>; reason: string }) {
-  const lines = changes(detail);
-  return (
-    <>
-      {(lines.length ? lines : [summary(detail)]).filter(Boolean).map((line) => (
-        <span key={line}>{line}</span>
-      ))}
-      {typeof detail.reason === 'string' && detail.reason ? (
-        <span className="muted">
-          {reason}: {detail.reason}
-        </span>
-      ) : null}
-    </>
-  );
-}
-
 export function AuditPage({ query = '' }: { query?: string }) {
   return (
     <ConsoleShell
@@ -67,6 +32,7 @@ export function AuditPage({ query = '' }: { query?: string }) {
         const q = parsed.success ? parsed.output : DEFAULTS;
         const { site } = await getSiteConfig(db);
         const result = await listAuditLog(db, q, site.timezone);
+        const names = await auditNames(db, result.list);
         const path = '/user/operator/audit';
         const filter = { actor: q.actor, action: q.action, target_type: q.target_type, target_id: q.target_id, start: q.start, end: q.end };
         const href = (page: number) => withQuery(path, { ...filter, limit: q.limit === 20 ? '' : q.limit, page: page > 1 ? page : '' });
@@ -110,11 +76,12 @@ export function AuditPage({ query = '' }: { query?: string }) {
                 rowKey={(a) => a.id}
                 columns={[
                   { head: tx.createdAt, cell: (a) => formatDate(a.created_at, 'YYYY-MM-DD HH:mm:ss', view.timeZone), cellClass: 'nowrap' },
-                  { head: tx.actor, cell: (a) => a.actor?.username ?? '—' },
-                  { head: tx.action, cell: (a) => <code>{a.action}</code> },
-                  { head: tx.target, cell: (a) => (a.target_type ? `${a.target_type} #${a.target_id}` : '—'), cellClass: 'nowrap' },
-                  { head: tx.detail, cell: (a) => <Detail detail={a.detail} reason={tx.reason} />, cellClass: 'op-detail' },
-                  { head: tx.ip, cell: (a) => a.ip || '—', cellClass: 'nowrap' },
+                  {
+                    head: tx.log.entry,
+                    cell: (a) => <AuditEntry a={a} names={names} tx={tx} locale={view.locale} />,
+                    cellClass: 'op-detail',
+                  },
+                  { head: tx.ip, cell: (a) => <span translate="no">{a.ip || '—'}</span>, cellClass: 'nowrap' },
                 ]}
               />
               <Pager locale={view.locale} total={result.total} page={q.page} limit={q.limit} href={href} />

@@ -1,4 +1,7 @@
-/** /user/operator/members: the member list with its filters in the URL (GET form, plain page links). */
+/**
+ * /user/operator/members: the console's landing (the first entry of its section): the waiting work
+ * of the review queues, then the member list with its filters in the URL (GET form, plain page links).
+ */
 import './operator.css';
 import * as v from 'valibot';
 import { formatDate, formatMoney } from '~/lib/format';
@@ -15,6 +18,7 @@ import { ConsoleFilters } from './filters';
 import { Pager } from '~/ui/pager';
 import { ConsoleShell, withQuery } from './shell';
 import { fill } from '../texts';
+import { WaitingTiles } from './waiting-tiles';
 
 const DEFAULTS = v.parse(memberListSchema, {});
 
@@ -43,6 +47,7 @@ export function MembersPage({ query = '' }: { query?: string }) {
           });
         return (
           <>
+            <WaitingTiles view={view} tx={tx} />
             <ConsoleFilters tx={tx} path={path} idPrefix="om" limit={q.limit} ok={parsed.success}>
               <Field id="om-keyword" label={tx.keyword}>
                 <input id="om-keyword" name="keyword" type="search" defaultValue={q.keyword} placeholder={tx.keywordHint} />

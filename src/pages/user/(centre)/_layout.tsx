@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { MemberHeader, MemberSidebar, MenuToggle, SiteFooter } from '~/features/shell/ui';
 import { pageContext } from '~/ui/page-context';
 import { memberShellEtag } from '~/server/shell-etag';
+import { waitingWorkTag } from '~/features/operator';
 
 export default async function CentreLayout({ children }: { children: ReactNode }) {
   const { view, t } = await pageContext();
@@ -29,5 +30,11 @@ export default async function CentreLayout({ children }: { children: ReactNode }
   );
 }
 
+/** The shell's tag, plus staff's waiting-work counts (their sidebar shows them). */
+async function shellEtag(): Promise<string | undefined> {
+  const tag = await memberShellEtag();
+  return tag && tag + (await waitingWorkTag());
+}
+
 // Kept by Waku's client across in-app navigations while its tag stays (src/server/shell-etag.ts).
-export const getConfig = async () => ({ render: 'dynamic', unstable_getEtag: memberShellEtag }) as const;
+export const getConfig = async () => ({ render: 'dynamic', unstable_getEtag: shellEtag }) as const;

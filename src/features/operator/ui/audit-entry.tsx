@@ -1,0 +1,177 @@
+/**
+ * One audit entry as a person reads it: a sentence per event kind ("运营专员 disabled member
+ * manager") with the actor and the target marked as data, the changed fields in a before/after
+ * table, the reason given, and the entry's other details by name. The event key stays in the
+ * `data-action` attribute (and in the filter), not in the text.
+ */
+import { Fragment, type ReactNode } from 'react';
+import type { Locale } from '~/lib/types';
+import type { AuditItem, AuditNames } from '../audit-log';
+import { settingDef } from '../settings-schema';
+import type { OperatorText } from '../texts';
+
+type Log = OperatorText['log'];
+export type AuditKind = keyof Log['kinds'];
+
+/** The sentence template of an entry (an adjustment by its ledger; an unknown action: `other`). */
+export function kindOf(a: Pick<AuditItem, 'action' | 'detail'>, log: Log): AuditKind {
+  if (a.action === 'operator.member.adjust')
+    return a.detail.kind === 'score' ? 'operator.member.adjust.score' : 'operator.member.adjust.money';
+  return (Object.hasOwn(log.kinds, a.action) ? a.action : 'other') as AuditKind;
+}
+
+const record = (x: unknown): Record<string, unknown> | null =>
+  x && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>) : null;
+
+/** Who acted: a member's name (data), else "the system" / "an unknown account" (words). */
+export function actorOf(a: AuditItem, names: AuditNames, log: Log): { text: string; data: boolean } {
+  if (a.actor) return { text: names.members.get(a.actor.id)?.name || a.actor.username || `#${a.actor.id}`, data: true };
+  return { text: a.action.startsWith('auth.') ? log.unknown : log.system, data: false };
+}
+
+/** What it was done to, as data: a member's username, a group's name, a rule's title. */
+export function targetOf(a: AuditItem, names: AuditNames, locale: Locale): string {
+  const snap = record(a.detail.after) ?? record(a.detail.before);
+  if (a.target_type === 'member') return names.members.get(Number(a.target_id))?.username ?? `#${a.target_id}`;
+  if (a.target_type === 'group' && snap?.name) return String(snap.name);
+  if (a.target_type === 'rule' && snap) {
+    const title = locale === 'en' ? snap.title_en || snap.title : snap.title;
+    return String(title || snap.name || `#${a.target_id}`);
+  }
+  // Business events name their record by its number (claim, order, endorsement, invoice, sub-account).
+  for (const key of ['claim_no', 'order_no', 'endorse_no', 'invoice_no', 'username']) {
+    if (typeof a.detail[key] === 'string' && a.detail[key]) return String(a.detail[key]);
+  }
+  const id = a.target_id || a.detail.claim_id || a.detail.order_id || a.detail.id;
+  return id ? `#${id}` : '';
+}
+
+/** A stored value as text: empty as "(empty)", switches and states in words, lists joined. */
+export function showValue(key: string, value: unknown, tx: OperatorText): string {
+  if (value === undefined || value === null || value === '') return tx.log.empty;
+  if (typeof value === 'boolean') return value ? tx.yes : tx.no;
+  if (key === 'status') {
+    if (value === 1 || value === 'enable' || value === '1') return tx.enabled;
+    if (value === 0 || value === 'disable' || value === '0') return tx.disabled;
+  }
+  if (Array.isArray(value))
+    return value.length ? value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ') : tx.log.empty;
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value);
+}
+
+/** A field's name: a site setting's label, else the console's word for it, else the key itself. */
+export function fieldLabel(a: Pick<AuditItem, 'target_type'>, key: string, tx: OperatorText, locale: Locale): string {
+  if (a.target_type === 'settings') {
+    const def = settingDef(key);
+    if (def) return def.labels[locale];
+  }
+  const fields: Record<string, string> = tx.log.fields;
+  return fields[key] ?? key;
+}
+
+export interface Change {
+  key: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** The fields whose value differs between `before` and `after` (a created record: every field). */
+export function changesOf(detail: Record<string, unknown>): Change[] {
+  const before = record(detail.before) ?? {};
+  const after = record(detail.after) ?? {};
+  const out: Change[] = [];
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (key === 'id' || key === 'operator') continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) out.push({ key, before: before[key], after: after[key] });
+  }
+  return out;
+}
+
+/** Details worth reading beside the sentence (ids, states and amounts in fen stay in the CSV export). */
+const EXTRAS = ['keep', 'revoked', 'amount', 'note'];
+
+/** The entry's other details (not before/after/reason), shown by name. */
+function extras(detail: Record<string, unknown>): [string, unknown][] {
+  return EXTRAS.filter(
+    (k) => detail[k] !== undefined && detail[k] !== '' && detail[k] !== null && (k !== 'amount' || typeof detail[k] === 'string'),
+  ).map((k) => [k, detail[k]]);
+}
+
+/** The sentence with `{actor}` and `{target}` filled by marked elements. */
+function Sentence({ template, actor, target }: { template: string; actor: { text: string; data: boolean }; target: string }) {
+  const parts = template.split(/(\{actor\}|\{target\})/);
+  return (
+    <p className="op-log-sentence">
+      {parts.map((part, i): ReactNode => {
+        const key = `${i}${part}`;
+        if (part === '{actor}')
+          return actor.data ? (
+            <strong key={key} className="op-log-actor" translate="no">
+              {actor.text}
+            </strong>
+          ) : (
+            <Fragment key={key}>{actor.text}</Fragment>
+          );
+        if (part === '{target}')
+          return (
+            <strong key={key} className="op-log-target" translate="no">
+              {target}
+            </strong>
+          );
+        return <Fragment key={key}>{part}</Fragment>;
+      })}
+    </p>
+  );
+}
+
+export function AuditEntry({ a, names, tx, locale }: { a: AuditItem; names: AuditNames; tx: OperatorText; locale: Locale }) {
+  const log = tx.log;
+  const changes = changesOf(a.detail);
+  const more = extras(a.detail);
+  return (
+    <div className="op-log" data-action={a.action}>
+      <Sentence template={log.kinds[kindOf(a, log)]} actor={actorOf(a, names, log)} target={targetOf(a, names, locale)} />
+      {changes.length ? (
+        <div className="op-changes-wrap">
+          <table className="op-changes">
+            <thead>
+              <tr>
+                <th scope="col">{log.field}</th>
+                <th scope="col">{log.before}</th>
+                <th scope="col">{log.after}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {changes.map((c) => (
+                <tr key={c.key} data-field={c.key}>
+                  <th scope="row">{fieldLabel(a, c.key, tx, locale)}</th>
+                  <td className="op-before" translate="no">
+                    {showValue(c.key, c.before, tx)}
+                  </td>
+                  <td className="op-after" translate="no">
+                    {showValue(c.key, c.after, tx)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {more.length ? (
+        <dl className="op-log-more">
+          {more.map(([k, v]) => (
+            <div key={k}>
+              <dt>{fieldLabel(a, k, tx, locale)}</dt>
+              <dd translate="no">{showValue(k, v, tx)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {typeof a.detail.reason === 'string' && a.detail.reason ? (
+        <p className="op-log-reason">
+          <span className="muted">{tx.reason}</span> <span translate="no">{a.detail.reason}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
