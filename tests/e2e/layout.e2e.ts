@@ -13,19 +13,33 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO, loginViaForm, MANAGER, sidebar, waitForHydration } from './helpers';
 
+/** Pages beyond the menu that a member reaches every day: forms, records, the public pages. */
+const DEMO_EXTRA = [
+  '/user/order/guzhu?new=1',
+  '/user/order/groupDetail?id=1',
+  '/user/claim/list?new=1',
+  '/user/claim/detail?id=5',
+  '/user/order/endorse?new=1',
+  '/user/order/endorseDetail?id=1',
+  '/product',
+  '/offer',
+  '/help',
+];
+
 const ACCOUNTS = [
-  { name: 'demo', who: DEMO },
+  { name: 'demo', who: DEMO, extra: DEMO_EXTRA },
   { name: 'manager', who: MANAGER },
   { name: 'sub-account', who: { account: 'demo_site1', password: 'Site1#2026' } },
   { name: 'operator', who: { account: 'operator', password: 'Operator#2026' } },
 ];
 
-/** The member-centre pages in this account's menu (external links and the logout action left out). */
-async function menuPages(page: Page): Promise<string[]> {
+/** The member-centre pages in this account's menu (external links and the logout action left out), then `extra`. */
+async function menuPages(page: Page, extra: readonly string[] = []): Promise<string[]> {
   const hrefs = await sidebar(page)
     .locator('a[href^="/"]')
     .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).getAttribute('href') ?? ''));
-  return [...new Set(['/user/account/overview', ...hrefs])].filter((h) => h.startsWith('/user/') && !h.includes('logout'));
+  const menu = [...new Set(['/user/account/overview', ...hrefs])].filter((h) => h.startsWith('/user/') && !h.includes('logout'));
+  return [...menu, ...extra];
 }
 
 /** Sideways scroll and clipped text on the current page, as short human-readable findings. */
@@ -77,7 +91,7 @@ function chineseOutsideData(page: Page): Promise<string[]> {
 async function everyMenuPage(
   browser: Browser,
   baseURL: string,
-  who: { account: string; password: string },
+  { who, extra }: { who: { account: string; password: string }; extra?: readonly string[] },
   { width, en }: { width: number; en?: boolean },
   check: (page: Page) => Promise<string[]>,
 ): Promise<string[]> {
@@ -86,7 +100,7 @@ async function everyMenuPage(
   const page = await context.newPage();
   await loginViaForm(page, who, '/user/account/overview');
   const problems: string[] = [];
-  for (const path of await menuPages(page)) {
+  for (const path of await menuPages(page, extra)) {
     await page.goto(path);
     await waitForHydration(page);
     for (const p of await check(page)) problems.push(`${path}: ${p}`);
@@ -95,16 +109,17 @@ async function everyMenuPage(
   return problems;
 }
 
-for (const { name, who } of ACCOUNTS) {
+for (const account of ACCOUNTS) {
+  const { name } = account;
   for (const width of [360, 390]) {
     test(`${name}: every menu page holds at ${width} px`, async ({ browser, baseURL }) => {
       test.setTimeout(180_000);
-      expect(await everyMenuPage(browser, baseURL!, who, { width }, layoutProblems)).toEqual([]);
+      expect(await everyMenuPage(browser, baseURL!, account, { width }, layoutProblems)).toEqual([]);
     });
   }
 
   test(`${name}: every menu page reads in English`, async ({ browser, baseURL }) => {
     test.setTimeout(180_000);
-    expect(await everyMenuPage(browser, baseURL!, who, { width: 390, en: true }, chineseOutsideData)).toEqual([]);
+    expect(await everyMenuPage(browser, baseURL!, account, { width: 390, en: true }, chineseOutsideData)).toEqual([]);
   });
 }

@@ -98,7 +98,7 @@ const zh = {
 };
 
 const en: typeof zh = {
-  titles: { balance: 'Balance log', integral: 'Integral log', password: 'Change password', profile: 'Profile', topups: 'Top-ups' },
+  titles: { balance: 'Balance log', integral: 'Points log', password: 'Change password', profile: 'Profile', topups: 'Top-ups' },
   overview: {
     toProfile: 'Profile',
     filled: 'Filled in',

@@ -154,7 +154,7 @@ export async function EndorseDraft({
           {roster.list.map((r) => (
             <li key={r.id} data-insured={r.name}>
               <div className="endorse-person">
-                <strong>{r.name}</strong> <span className="muted">{r.id_no_masked}</span> · {t.cls} {r.class}
+                <strong translate="no">{r.name}</strong> <span className="muted">{r.id_no_masked}</span> · {t.cls} {r.class}
               </div>
               <div className="endorse-person-actions">
                 <ApiButton

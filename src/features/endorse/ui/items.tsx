@@ -13,7 +13,16 @@ export type EndorseDetail = Awaited<ReturnType<typeof endorsementDetail>>;
 export function ItemsTable({ detail, text, editable }: { detail: EndorseDetail; text: EndorseText; editable: boolean }) {
   const t = text.detail;
   const who = (p: { name: string; id_no_masked: string; id_no?: string; occupation_class: number } | null) =>
-    p ? `${p.name} ${p.id_no ?? p.id_no_masked} · ${p.occupation_class}` : '—';
+    p ? (
+      <>
+        <span translate="no">
+          {p.name} {p.id_no ?? p.id_no_masked}
+        </span>{' '}
+        · {p.occupation_class}
+      </>
+    ) : (
+      '—'
+    );
   if (!detail.items.length) return <p className="muted">{text.add.noItems}</p>;
   type Item = EndorseDetail['items'][number];
   const columns: Column<Item>[] = [

@@ -35,7 +35,7 @@ export async function RosterView({
       <DataTable
         className="endorse-roster-table"
         columns={[
-          { head: text.add.name, cellClass: 'er-name', cell: (p) => p.name },
+          { head: text.add.name, cellClass: 'er-name', cell: (p) => <span translate="no">{p.name}</span> },
           { head: text.add.idNo, cellClass: 'nowrap er-id', cell: (p) => p.id_no_masked },
           { head: text.add.cls, label: text.add.cls, cellClass: 'er-class', cell: (p) => p.class },
           { head: text.roster.activeFrom, label: text.roster.activeFrom, cellClass: 'nowrap er-from', cell: (p) => p.active_from },

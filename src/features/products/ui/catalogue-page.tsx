@@ -95,6 +95,8 @@ export async function CataloguePage() {
               },
               {
                 head: o.catalogue.limits,
+                label: o.catalogue.limits,
+                cellClass: 'pc-limits',
                 cell: ({ pl }) => (
                   <ul>
                     {pl.limits.map((l) => (
@@ -107,6 +109,7 @@ export async function CataloguePage() {
               },
               {
                 head: o.catalogue.classes,
+                label: o.catalogue.classes,
                 cellClass: 'nowrap',
                 cell: ({ pl }) => (
                   <>
@@ -116,6 +119,7 @@ export async function CataloguePage() {
               },
               {
                 head: o.catalogue.ages,
+                label: o.catalogue.ages,
                 cellClass: 'nowrap',
                 cell: ({ pl }) => (
                   <>
@@ -125,16 +129,19 @@ export async function CataloguePage() {
               },
               {
                 head: o.catalogue.size,
+                label: o.catalogue.size,
                 cellClass: 'nowrap',
                 cell: ({ pl }) => (pl.min_insured === pl.max_insured ? pl.min_insured : `${pl.min_insured}–${pl.max_insured}`),
               },
               {
                 head: o.catalogue.named,
+                label: o.catalogue.named,
                 cellClass: 'nowrap',
                 cell: ({ pl }) => (pl.named_list ? o.catalogue.namedYes : o.catalogue.namedNo),
               },
               {
                 head: o.catalogue.price,
+                label: o.catalogue.price,
                 headClass: 'num',
                 cellClass: 'num nowrap',
                 cell: ({ prices }) => (prices.length ? fill(o.catalogue.from, { price: fenDigits(Math.min(...prices)) }) : '—'),
