@@ -249,26 +249,24 @@ function OrderListPage({ type, query }: { type: OrderType; query: string }) {
                       cell: (r) => (
                         <span className="order-row-actions">
                           {shownStatus(r) === 'unpaid' ? (
-                            <NavAnchor
-                              to={`/user/order/groupDetail?id=${r.id}&ask=pay`}
+                            <a
+                              href={`/user/order/groupDetail?id=${r.id}&ask=pay`}
                               className="btn btn-primary btn-sm"
-                              match="none"
                               data-action="pay"
                               aria-label={`${o.actions.pay} ${r.orderNo}`}
                             >
                               {o.actions.pay}
-                            </NavAnchor>
+                            </a>
                           ) : null}
                           {canEndorse && shownStatus(r) === 'effective' && r.namedList && ENDORSABLE.includes(r.product) ? (
-                            <NavAnchor
-                              to={`/user/order/endorse?new=1&order_id=${r.id}`}
+                            <a
+                              href={`/user/order/endorse?new=1&order_id=${r.id}`}
                               className="btn btn-ghost btn-sm"
-                              match="none"
                               data-action="endorse"
                               aria-label={`${o.actions.endorse} ${r.policyNo ?? r.orderNo}`}
                             >
                               {o.actions.endorse}
-                            </NavAnchor>
+                            </a>
                           ) : null}
                           <NavAnchor
                             to={`/user/order/groupDetail?id=${r.id}`}
