@@ -11,3 +11,4 @@ export { Timeline, type TimelineProps } from './timeline';
 export { DateRangeFields, FilterForm, type FilterFormProps } from './filter-form';
 export { findRecord, RecordMissing } from './record-missing';
 export { Field, type FieldProps, SelectField, type SelectFieldProps } from './field';
+export { type StatusTab, StatusTabs, type StatusTabsProps } from './status-tabs';

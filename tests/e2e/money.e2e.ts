@@ -106,7 +106,7 @@ for (const lang of ['zh-cn', 'en'] as const satisfies readonly Lang[]) {
     await expect(quote.locator('[data-refund]')).toBeVisible();
     const paid = (await api(ctx.request, baseURL!, 'GET', `order/detail?id=${id}`)).order.premium as string;
     await expect(quote.locator('[data-refund]')).toContainText(Number(paid).toLocaleString('en-US', { minimumFractionDigits: 2 }));
-    await page.locator('.order-confirm .btn-primary').click();
+    await page.locator('.order-confirm [data-confirm="surrender"]').click();
     await expect(page.locator('[data-premium-account] tr[data-premium-kind="surrender_refund"]')).toHaveCount(1, { timeout: 15_000 });
     const after = (await api(ctx.request, baseURL!, 'GET', 'account/balance?limit=10')).sum;
     expect((Number(after) - Number(before)).toFixed(2)).toBe(Number(paid).toFixed(2));

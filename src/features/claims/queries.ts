@@ -99,6 +99,13 @@ export async function listClaims(
   return { list: rows.map((r) => toListItem(toClaim(r))), total };
 }
 
+/** How many of the scope's claims the list's filters (all but the status) find in each status: the list's status tabs. */
+export async function countClaimStatuses(db: Db, scope: number[], q: ClaimListQuery, timeZone: string): Promise<Record<string, number>> {
+  const where = whereOf(db.sql, scope, { ...q, status: '' }, timeZone);
+  const rows = await db.sql`SELECT status, COUNT(*) AS n FROM claim WHERE ${where} GROUP BY status`;
+  return Object.fromEntries(rows.map((r: Row) => [String(r.status), num(r.n)]));
+}
+
 /** The operator queue: open claims (or one status) oldest first, and how many claims are in each status. */
 export async function listQueue(
   db: Db,

@@ -25,6 +25,17 @@ export interface Source {
   /** In applied or issued invoices. */
   taken: number;
   invoiceable: number;
+  /** The policy it belongs to (an endorsement charge: the endorsed policy), for grouping. */
+  policy: SourcePolicy;
+}
+
+/** A source's policy: its order id, policy number (else order number), product and plan names. */
+export interface SourcePolicy {
+  orderId: number;
+  no: string;
+  product: string;
+  planName: string;
+  planNameEn: string;
 }
 
 /** What active invoice items hold per source id: invoiced (applied or issued) − credited. */
@@ -39,9 +50,25 @@ export async function takenAmounts(sql: SQL, type: SourceType, ids: number[]): P
 export async function listSources(db: Db, userIds: number[]): Promise<Source[]> {
   const sql = db.sql;
   // The orders area's documented columns: premium paid, refunded since (surrender, refusal).
-  const orders = await sql`SELECT id, user_id, order_no, policy_no FROM policy_order
+  const orders = await sql`SELECT id, user_id, order_no, policy_no, product, plan_name, plan_name_en FROM policy_order
     WHERE user_id IN ${sql(userIds)} AND status IN ${sql(PAID_ORDER_STATUSES)} ORDER BY id DESC`;
   const charges = await approvedChargeSources(db, userIds);
+  const policies = new Map<number, SourcePolicy>();
+  const addPolicy = (r: Row) =>
+    policies.set(num(r.id), {
+      orderId: num(r.id),
+      no: String(r.policy_no ?? r.order_no),
+      product: String(r.product),
+      planName: String(r.plan_name),
+      planNameEn: String(r.plan_name_en || r.plan_name),
+    });
+  orders.forEach(addPolicy);
+  const missing = [...new Set(charges.map((c) => c.orderId))].filter((id) => !policies.has(id));
+  if (missing.length) {
+    for (const r of await sql`SELECT id, order_no, policy_no, product, plan_name, plan_name_en FROM policy_order WHERE id IN ${sql(missing)}`) {
+      addPolicy(r);
+    }
+  }
   const orderIds = orders.map((r: Row) => num(r.id));
   const chargeIds = charges.map((c) => c.id);
   const orderTaken = await takenAmounts(sql, 'order', orderIds);
@@ -49,8 +76,18 @@ export async function listSources(db: Db, userIds: number[]): Promise<Source[]> 
   // Paid and refunded per source: the policies' premium accounts.
   const orderMoney = await sourceTotals(sql, 'order', orderIds);
   const chargeMoney = await sourceTotals(sql, 'endorse', chargeIds);
-  const make = (type: SourceType, id: number, userId: number, refNo: string, paid: number, refunded: number, taken: number): Source => ({
+  const make = (
+    type: SourceType,
+    id: number,
+    userId: number,
+    refNo: string,
+    paid: number,
+    refunded: number,
+    taken: number,
+    orderId: number,
+  ): Source => ({
     type,
+    policy: policies.get(orderId) ?? { orderId, no: '', product: '', planName: '', planNameEn: '' },
     id,
     userId,
     refNo,
@@ -69,6 +106,7 @@ export async function listSources(db: Db, userIds: number[]): Promise<Source[]> 
         orderMoney.get(num(r.id))?.paid ?? 0,
         orderMoney.get(num(r.id))?.refunded ?? 0,
         orderTaken.get(num(r.id)) ?? 0,
+        num(r.id),
       ),
     ),
     ...charges.map((c) =>
@@ -80,6 +118,7 @@ export async function listSources(db: Db, userIds: number[]): Promise<Source[]> 
         chargeMoney.get(c.id)?.paid ?? c.paid,
         chargeMoney.get(c.id)?.refunded ?? 0,
         chargeTaken.get(c.id) ?? 0,
+        c.orderId,
       ),
     ),
   ];
@@ -92,7 +131,7 @@ export async function loadSource(
   userIds: number[],
   type: SourceType,
   id: number,
-): Promise<Omit<Source, 'taken' | 'invoiceable'> | null> {
+): Promise<Omit<Source, 'taken' | 'invoiceable' | 'policy'> | null> {
   if (type === 'order') {
     const order = await findOrder(tx, id);
     if (!order || !userIds.includes(order.userId) || !PAID_ORDER_STATUSES.includes(order.status)) return null;

@@ -13,13 +13,8 @@ export interface OrderPage {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-/**
- * The orders a member may see (its own; a team owner's sub-accounts' too), newest first. `type` a
- * product or `withoutDetail` (no named list); `status` as displayed (`expired` includes effective
- * orders past their end); `start`/`end` bound the policy start date; `keyword` matches the order
- * number, policy number or policyholder.
- */
-export async function listOrders(db: Db, userId: number, q: OrderListQuery, today: string): Promise<OrderPage> {
+/** The SQL filters of an order list: who, type, status (as displayed), policy start range, keyword. */
+async function orderFilters(db: Db, userId: number, q: OrderListQuery, today: string) {
   const ids = await visibleUserIds(db, userId);
   const sql = db.sql;
   const who = ids.length === 1 ? sql`user_id = ${ids[0]}` : sql`user_id IN ${sql(ids)}`;
@@ -34,16 +29,27 @@ export async function listOrders(db: Db, userId: number, q: OrderListQuery, toda
           : sql``;
   const range = sql`${q.start ? sql`AND start_date >= ${q.start}` : sql``} ${q.end ? sql`AND start_date <= ${q.end}` : sql``}`;
   const kw = q.keyword.trim();
+  const like = `%${escapeLike(kw)}%`;
+  const keyword = kw
+    ? sql`AND (order_no LIKE ${like} ESCAPE '\\' OR policy_no LIKE ${like} ESCAPE '\\' OR holder_name LIKE ${like} ESCAPE '\\')`
+    : sql``;
+  return { sql, who, type, status, range, kw, keyword };
+}
+
+/**
+ * The orders a member may see (its own; a team owner's sub-accounts' too), newest first. `type` a
+ * product or `withoutDetail` (no named list); `status` as displayed (`expired` includes effective
+ * orders past their end); `start`/`end` bound the policy start date; `keyword` matches the order
+ * number, policy number or policyholder.
+ */
+export async function listOrders(db: Db, userId: number, q: OrderListQuery, today: string): Promise<OrderPage> {
+  const { sql, who, type, status, range, kw, keyword } = await orderFilters(db, userId, q, today);
   if (/^[A-Za-z0-9-]{6,40}$/.test(kw)) {
     // An order or policy number: its unique index answers at once (members paste whole numbers).
     const exact =
       await sql`SELECT * FROM policy_order WHERE (order_no = ${kw.toUpperCase()} OR policy_no = ${kw.toUpperCase()}) AND ${who} ${type} ${status}`;
     if (exact.length) return { list: exact.map(toOrder).slice((q.page - 1) * q.limit, q.page * q.limit), total: exact.length };
   }
-  const like = `%${escapeLike(kw)}%`;
-  const keyword = kw
-    ? sql`AND (order_no LIKE ${like} ESCAPE '\\' OR policy_no LIKE ${like} ESCAPE '\\' OR holder_name LIKE ${like} ESCAPE '\\')`
-    : sql``;
   const where = sql`${who} ${type} ${status} ${range} ${keyword}`;
   const [agg] = await sql`SELECT COUNT(*) AS n FROM policy_order WHERE ${where}`;
   const total = num(agg.n);
@@ -56,6 +62,17 @@ export async function listOrders(db: Db, userId: number, q: OrderListQuery, toda
     ? await sql`SELECT * FROM policy_order WHERE ${where} ORDER BY created_at + 0 DESC, id DESC LIMIT ${q.limit} OFFSET ${offset}`
     : await sql`SELECT * FROM policy_order WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${offset}`;
   return { list: rows.map(toOrder), total };
+}
+
+/**
+ * How many orders the list's filters (all but the status) find in each displayed status (an
+ * effective order past its end counts as `expired`): the list's status tabs.
+ */
+export async function countOrderStatuses(db: Db, userId: number, q: OrderListQuery, today: string): Promise<Record<string, number>> {
+  const { sql, who, type, range, keyword } = await orderFilters(db, userId, { ...q, status: '' }, today);
+  const rows = await sql`SELECT CASE WHEN status = 'effective' AND end_date < ${today} THEN 'expired' ELSE status END AS shown,
+    COUNT(*) AS n FROM policy_order WHERE ${who} ${type} ${range} ${keyword} GROUP BY 1`;
+  return Object.fromEntries(rows.map((r: Record<string, unknown>) => [String(r.shown), num(r.n)]));
 }
 
 /** The list type an order shows under (its product; `withoutDetail` pages list the unnamed ones too). */

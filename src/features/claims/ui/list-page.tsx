@@ -10,7 +10,7 @@ import { claimText } from '../texts';
 import { Auth } from '~/ui/auth';
 import { ClaimList, claimQueryString, parseClaimQuery } from './list-view';
 import { ClaimReport } from './report-wizard';
-import { listClaims } from '../queries';
+import { countClaimStatuses, listClaims } from '../queries';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { visibleUserIds } from '~/server/members';
@@ -58,7 +58,11 @@ export function ClaimListPage({ query }: { query?: string }) {
             <ClaimList
               list="member"
               query={query ?? ''}
-              load={async (q) => listClaims(db, await visibleUserIds(db, session.userId), q, timeZone)}
+              load={async (q) => {
+                const scope = await visibleUserIds(db, session.userId);
+                const [page, tabs] = await Promise.all([listClaims(db, scope, q, timeZone), countClaimStatuses(db, scope, q, timeZone)]);
+                return { ...page, tabs };
+              }}
               view={view}
               c={c}
               empty={

@@ -15,6 +15,7 @@ import { Field, SelectField } from '~/ui/field';
 import { DateRangeFields, FilterForm } from '~/ui/filter-form';
 import { DataTable } from '~/ui/data-table';
 import { Pager } from '~/ui/pager';
+import { StatusTabs } from '~/ui/status-tabs';
 
 export const CLAIM_LIST_DEFAULTS: ClaimListQuery = { status: '', type: '', keyword: '', start: '', end: '', page: 1, limit: 10 };
 
@@ -34,7 +35,12 @@ export interface ClaimListResult {
   list: ClaimListItem[];
   total: number;
   counts?: Record<ClaimStatus, number>;
+  /** How many claims the filters but the status find in each status (the member list's status tabs). */
+  tabs?: Record<string, number>;
 }
+
+/** Status tabs always shown (the others only when the filters find claims in them). */
+const MAIN_TABS: readonly string[] = ['need_documents', 'reviewing', 'paid'];
 
 /** The member's list and the operator's queue: where each lives and where its rows link. */
 const LISTS = {
@@ -82,6 +88,21 @@ export async function ClaimList({ list, query, load, view, c, empty }: ClaimList
             </a>
           ))}
         </nav>
+      ) : null}
+      {result.tabs ? (
+        <StatusTabs
+          label={c.table.tabs}
+          current={q.status}
+          href={(status) => href(path, { ...q, status: status as ClaimListQuery['status'] })}
+          tabs={[
+            { value: '', label: c.filters.all, count: Object.values(result.tabs).reduce((n, k) => n + k, 0) },
+            ...CLAIM_STATUSES.filter((s) => MAIN_TABS.includes(s) || result.tabs?.[s] || q.status === s).map((s) => ({
+              value: s,
+              label: m(`claim.statuses.${s}`),
+              count: result.tabs?.[s] ?? 0,
+            })),
+          ]}
+        />
       ) : null}
       <FilterForm
         action={path}
@@ -163,12 +184,24 @@ export async function ClaimList({ list, query, load, view, c, empty }: ClaimList
                 ),
               },
               {
-                head: <span className="sr-only">{c.table.view}</span>,
+                head: <span className="sr-only">{c.table.actions}</span>,
                 cellClass: 'cl-view nowrap',
                 cell: (r) => (
-                  <a href={`${detailPath}?id=${r.id}`} className="btn btn-ghost btn-sm" aria-label={`${c.table.view} ${r.claim_no}`}>
-                    {c.table.view}
-                  </a>
+                  <span className="claim-row-actions">
+                    {list === 'member' && r.status === 'need_documents' ? (
+                      <a
+                        href={`${detailPath}?id=${r.id}#cd-docs`}
+                        className="btn btn-primary btn-sm"
+                        data-action="upload"
+                        aria-label={`${c.table.upload} ${r.claim_no}`}
+                      >
+                        {c.table.upload}
+                      </a>
+                    ) : null}
+                    <a href={`${detailPath}?id=${r.id}`} className="btn btn-ghost btn-sm" aria-label={`${c.table.view} ${r.claim_no}`}>
+                      {c.table.view}
+                    </a>
+                  </span>
                 ),
               },
             ]}

@@ -137,6 +137,12 @@ export const endorseEn: EndorseText = {
     rejectTitle: 'Reject the request',
   },
   invoice: {
+    pickAll: 'Select every invoiceable payment',
+    pickGroup: 'Select all of',
+    picked: '{n} selected',
+    needSource: 'Select at least one payment',
+    tooMany: 'Select at most {n} payments at a time',
+    needTitle: 'Fill in the invoice title',
     missing: 'No such invoice request.',
     credit: 'Credit invoice',
     cancelledByRefund: 'Refunded: the request was withdrawn',

@@ -123,6 +123,12 @@ export const endorseZh = {
     rejectTitle: '驳回申请',
   },
   invoice: {
+    pickAll: '全选可开票金额',
+    pickGroup: '全选这张保单',
+    picked: '已选 {n} 笔',
+    needSource: '请至少选择一笔付款',
+    tooMany: '一次最多选择 {n} 笔付款',
+    needTitle: '请填写发票抬头',
     missing: '没有这条发票申请。',
     credit: '红字发票',
     cancelledByRefund: '已退款，申请自动撤销',

@@ -58,7 +58,16 @@ export function OrderEndorsePage({ query }: { query?: string }) {
               </Notice>
             );
           }
-          if (params.get('new') === '1') return <EndorseStart db={db} userId={session.userId} text={text} today={today} />;
+          if (params.get('new') === '1')
+            return (
+              <EndorseStart
+                db={db}
+                userId={session.userId}
+                text={text}
+                today={today}
+                orderId={Number(params.get('order_id')) || undefined}
+              />
+            );
           const editId = Number(params.get('edit'));
           const found =
             Number.isSafeInteger(editId) && editId > 0

@@ -9,7 +9,20 @@ import { Notice } from '~/ui/notice';
 import './endorse.css';
 
 /** Step one of Add: the policy (eligible ones, each with its open endorsement) and the effective date. */
-export async function EndorseStart({ db, userId, text, today }: { db: Db; userId: number; text: EndorseText; today: string }) {
+export async function EndorseStart({
+  db,
+  userId,
+  text,
+  today,
+  orderId,
+}: {
+  db: Db;
+  userId: number;
+  text: EndorseText;
+  today: string;
+  /** The policy chosen already (an order list's Endorse link: `?new=1&order_id=`). */
+  orderId?: number;
+}) {
   const t = text.add;
   const { list } = await eligiblePolicyList(db, ordersPort, userId);
   if (!list.length) {
@@ -32,7 +45,12 @@ export async function EndorseStart({ db, userId, text, today }: { db: Db; userId
       >
         <div className="field">
           <label htmlFor="en-policy">{t.policy}</label>
-          <select id="en-policy" name="order_id" required defaultValue="">
+          <select
+            id="en-policy"
+            name="order_id"
+            required
+            defaultValue={list.some((p) => p.id === orderId && p.open_id === null) ? String(orderId) : ''}
+          >
             <option value="" disabled>
               {t.choose}
             </option>

@@ -1,16 +1,18 @@
 'use client';
 /**
  * The invoice application form: the sources (paid policies and endorsement charges, with paid,
- * refunded and invoiceable amounts) as a table whose invoiceable rows have checkboxes and a running
- * total (`readOnly`: the table alone, for members without `order/invoiceApply/add`), the title
+ * refunded and invoiceable amounts) grouped under their policy (product and plan, policy number),
+ * invoiceable rows with checkboxes, a select-all per policy and overall, the number picked and a
+ * running total, and beside a disabled submit the reason it is disabled (`readOnly`: the table alone, for members without `order/invoiceApply/add`), the title
  * (company: the unified social credit code checked as it is typed, GB 32100; special invoices ask
  * for address, phone, bank and account; personal titles take normal invoices only), the e-mail.
  * Posts to /userapi/v1/invoice/apply; the API enforces the same schema.
  */
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { isCreditCode } from '~/lib/credit-code';
 import { fen, yuan } from '~/lib/format';
 import { isApiError, request } from '~/lib/http';
+import { interpolate as fill } from '~/lib/interpolate';
 import { refreshPage } from '~/lib/navigation/browser';
 import './invoices.css';
 
@@ -24,6 +26,10 @@ export interface InvoiceSourceOption {
   paid: string;
   refunded: string;
   amount: string;
+  /** The policy it belongs to (the group it is listed under): its id, product and plan, its number. */
+  policyId: number;
+  policyName: string;
+  policyNo: string;
 }
 
 export interface InvoiceApplyFormProps {
@@ -35,25 +41,67 @@ export interface InvoiceApplyFormProps {
 }
 
 const toFen = (amount: string) => Math.round(Number(amount) * 100);
+const keyOf = (s: InvoiceSourceOption) => `${s.type}:${s.id}`;
+/** The API takes at most this many sources in one application. */
+const MAX_SOURCES = 50;
 
-/** The sources table; with `picked`/`toggle`, invoiceable rows get a checkbox and the foot a running total. */
+/** The sources under their policies, in the order the policies first appear. */
+function byPolicy(sources: InvoiceSourceOption[]) {
+  const groups = new Map<number, InvoiceSourceOption[]>();
+  for (const s of sources) groups.set(s.policyId, [...(groups.get(s.policyId) ?? []), s]);
+  return [...groups.values()];
+}
+
+/** A select-all checkbox: checked when all its keys are picked, mixed when some are. */
+function PickAll({
+  keys,
+  picked,
+  setMany,
+  label,
+  id,
+}: {
+  keys: string[];
+  picked: Set<string>;
+  setMany: (keys: string[], on: boolean) => void;
+  label: string;
+  id: string;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  const count = keys.filter((k) => picked.has(k)).length;
+  const all = keys.length > 0 && count === keys.length;
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = count > 0 && !all;
+  }, [count, all]);
+  if (!keys.length) return null;
+  return <input ref={ref} type="checkbox" id={id} checked={all} aria-label={label} data-pick-all onChange={() => setMany(keys, !all)} />;
+}
+
+/** The sources table, grouped by policy; with `picked`, invoiceable rows get a checkbox, each group and the head a select-all, the foot a running total. */
 function SourcesTable({
   sources,
   text,
   picked,
-  toggle,
+  setMany,
   total,
 }: {
   sources: InvoiceSourceOption[];
   text: Record<string, string>;
   picked?: Set<string>;
-  toggle?: (key: string) => void;
+  setMany?: (keys: string[], on: boolean) => void;
   total?: number;
 }) {
-  const pick = picked && toggle;
+  const pick = picked && setMany;
   if (!sources.length) return <p className="muted">{text.none}</p>;
+  const open = (s: InvoiceSourceOption) => toFen(s.amount) > 0;
+  const openKeys = (list: InvoiceSourceOption[]) => list.filter(open).map(keyOf);
   return (
     <div className="table-scroll">
+      {pick && openKeys(sources).length ? (
+        <div className="invoice-pick-all">
+          <PickAll keys={openKeys(sources)} picked={picked} setMany={setMany} label={text.pickAll} id="inv-pick-all" />
+          <label htmlFor="inv-pick-all">{text.pickAll}</label>
+        </div>
+      ) : null}
       <table className="data-table invoice-sources-table">
         <thead>
           <tr>
@@ -74,47 +122,72 @@ function SourcesTable({
             </th>
           </tr>
         </thead>
-        <tbody>
-          {sources.map((s) => {
-            const key = `${s.type}:${s.id}`;
-            const open = toFen(s.amount) > 0;
-            return (
-              <tr key={key} data-source={s.refNo} className={open ? undefined : 'is-muted'}>
+        {byPolicy(sources).map((group) => {
+          const head = group[0];
+          const headId = `inv-policy-${head.policyId}`;
+          return (
+            <tbody key={head.policyId} className="invoice-group" data-policy={head.policyNo} aria-labelledby={headId}>
+              <tr className="invoice-group-head">
                 {pick ? (
                   <td className="is-pick">
-                    {open ? (
-                      <input
-                        type="checkbox"
-                        id={`inv-src-${s.type}-${s.id}`}
-                        name="source"
-                        value={key}
-                        checked={picked.has(key)}
-                        onChange={() => toggle(key)}
-                      />
-                    ) : null}
+                    <PickAll
+                      keys={openKeys(group)}
+                      picked={picked}
+                      setMany={setMany}
+                      label={`${text.pickGroup} ${head.policyName} ${head.policyNo}`}
+                      id={`inv-pick-${head.policyId}`}
+                    />
                   </td>
                 ) : null}
-                <td className="is-ref">
-                  <label htmlFor={pick && open ? `inv-src-${s.type}-${s.id}` : undefined}>
-                    <span className="muted">{s.kind}</span> {s.refNo}
-                  </label>
-                </td>
-                <td className="num nowrap is-paid" data-label={text.paid}>
-                  {yuan(s.paid)}
-                </td>
-                <td className="num nowrap is-refunded" data-label={text.refunded}>
-                  {yuan(s.refunded)}
-                </td>
-                <td className="num nowrap is-amount">{yuan(s.amount)}</td>
+                <th scope="rowgroup" colSpan={4} id={headId}>
+                  <span className="invoice-group-name">{head.policyName}</span>{' '}
+                  <span className="invoice-group-no" translate="no">
+                    {head.policyNo}
+                  </span>
+                </th>
               </tr>
-            );
-          })}
-        </tbody>
+              {group.map((s) => {
+                const key = keyOf(s);
+                return (
+                  <tr key={key} data-source={s.refNo} className={open(s) ? undefined : 'is-muted'}>
+                    {pick ? (
+                      <td className="is-pick">
+                        {open(s) ? (
+                          <input
+                            type="checkbox"
+                            id={`inv-src-${s.type}-${s.id}`}
+                            name="source"
+                            value={key}
+                            checked={picked.has(key)}
+                            onChange={() => setMany([key], !picked.has(key))}
+                          />
+                        ) : null}
+                      </td>
+                    ) : null}
+                    <td className="is-ref">
+                      <label htmlFor={pick && open(s) ? `inv-src-${s.type}-${s.id}` : undefined}>
+                        <span className="muted">{s.kind}</span> <span translate="no">{s.refNo}</span>
+                      </label>
+                    </td>
+                    <td className="num nowrap is-paid" data-label={text.paid}>
+                      {yuan(s.paid)}
+                    </td>
+                    <td className="num nowrap is-refunded" data-label={text.refunded}>
+                      {yuan(s.refunded)}
+                    </td>
+                    <td className="num nowrap is-amount">{yuan(s.amount)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          );
+        })}
         {pick ? (
           <tfoot>
             <tr>
               <td colSpan={5} className="num invoice-total" aria-live="polite">
-                {text.total}: <strong data-total>{fen(total ?? 0)}</strong>
+                <span className="invoice-picked">{fill(text.picked, { n: picked.size })}</span> {text.total}:{' '}
+                <strong data-total>{fen(total ?? 0)}</strong>
               </td>
             </tr>
           </tfoot>
@@ -137,13 +210,25 @@ export function InvoiceApplyForm({ sources, text, defaults = {}, readOnly = fals
     [picked, sources],
   );
   const codeBad = titleType === 'company' && code.trim() !== '' && !isCreditCode(code);
-  const toggle = (key: string) =>
+  const [title, setTitle] = useState(defaults.title ?? '');
+  const setMany = (keys: string[], on: boolean) =>
     setPicked((prev) => {
       const next = new Set(prev);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
+      for (const k of keys) {
+        if (on) next.add(k);
+        else next.delete(k);
+      }
       return next;
     });
+  // Why the request cannot be sent yet, shown beside the disabled button (the API checks the rest).
+  const blocked =
+    picked.size === 0
+      ? text.needSource
+      : picked.size > MAX_SOURCES
+        ? fill(text.tooMany, { n: MAX_SOURCES })
+        : title.trim().length < 2
+          ? text.needTitle
+          : null;
   const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
@@ -196,7 +281,7 @@ export function InvoiceApplyForm({ sources, text, defaults = {}, readOnly = fals
   return (
     <form className="card invoice-apply" onSubmit={onSubmit} noValidate aria-labelledby="iv-sources">
       <h2 id="iv-sources">{text.sources}</h2>
-      <SourcesTable sources={sources} text={text} picked={picked} toggle={toggle} total={total} />
+      <SourcesTable sources={sources} text={text} picked={picked} setMany={setMany} total={total} />
       {err('sources')}
       <h2>{text.form}</h2>
       <div className="invoice-fields">
@@ -241,7 +326,7 @@ export function InvoiceApplyForm({ sources, text, defaults = {}, readOnly = fals
         </div>
         <div className="field">
           <label htmlFor="inv-title">{text.invTitle}</label>
-          <input id="inv-title" name="title" maxLength={100} defaultValue={defaults.title} required />
+          <input id="inv-title" name="title" maxLength={100} value={title} onChange={(e) => setTitle(e.target.value)} required />
           {err('title')}
         </div>
         {titleType === 'company' ? (
@@ -276,8 +361,19 @@ export function InvoiceApplyForm({ sources, text, defaults = {}, readOnly = fals
         </div>
         {err('_')}
       </div>
-      <div className="endorse-form-actions">
-        <button type="submit" className="btn btn-primary" disabled={busy || picked.size === 0} aria-busy={busy || undefined}>
+      <div className="endorse-form-actions invoice-submit">
+        {blocked ? (
+          <p className="invoice-blocked" id="inv-blocked" aria-live="polite">
+            {blocked}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={busy || blocked !== null}
+          aria-busy={busy || undefined}
+          aria-describedby={blocked ? 'inv-blocked' : undefined}
+        >
           {text.apply}
         </button>
       </div>

@@ -7,6 +7,7 @@ import { InvoiceApplyForm } from './apply-form';
 import { checkAuth } from '~/lib/member-centre';
 import { fenToYuan } from '~/lib/money';
 import { visibleUserIds } from '~/server/members';
+import { orderText } from '~/features/orders/texts';
 
 export function OrderInvoiceApplyPage({ query }: { query?: string }) {
   const params = new URLSearchParams(query ?? '');
@@ -17,6 +18,7 @@ export function OrderInvoiceApplyPage({ query }: { query?: string }) {
       title={(text) => text.titles.invoiceApply}
       render={async ({ view, session, db, text }) => {
         const t = text.invoice;
+        const products = orderText(view.locale).products;
         const ids = await visibleUserIds(db, session.userId);
         const sources = await listSources(db, ids);
         const list = await listInvoices(db, ids, { status: '', keyword: '', page, limit: 20 });
@@ -34,6 +36,11 @@ export function OrderInvoiceApplyPage({ query }: { query?: string }) {
                 paid: fenToYuan(s.paid),
                 refunded: fenToYuan(s.refunded),
                 amount: fenToYuan(s.invoiceable),
+                policyId: s.policy.orderId,
+                policyName: [products[s.policy.product], view.locale === 'en' ? s.policy.planNameEn : s.policy.planName]
+                  .filter(Boolean)
+                  .join(' · '),
+                policyNo: s.policy.no,
               }))}
               text={{
                 ...t,

@@ -29,6 +29,8 @@ export function OrderDetailPage({ query }: { query?: string }) {
   const limit = 20;
   // The insured list "as of" a day (issue #10: endorsements change it over time); `all` lists every row.
   const asOfRaw = params.get('as_of') ?? '';
+  // The list's Pay link opens the payment's confirmation on arrival.
+  const ask = params.get('ask') ?? undefined;
   return (
     <PageFrame
       page="user/order/groupDetail"
@@ -43,6 +45,17 @@ export function OrderDetailPage({ query }: { query?: string }) {
         const today = await siteToday(db);
         const status = displayStatus(order, today);
         const actions = orderActions(order, today);
+        // Cancel and Surrender cannot be undone: they sit apart, in the danger zone at the foot of the page.
+        const DESTRUCTIVE = ['cancel', 'surrender'];
+        const dangerous = actions.filter((a) => DESTRUCTIVE.includes(a));
+        const actionProps = {
+          id: order.id,
+          premium: order.premium,
+          startDate: order.startDate,
+          endDate: order.endDate,
+          today,
+          o: { actions: o.actions, confirm: o.confirm },
+        };
         // Default: today, kept inside the policy period (its first day before it starts, its last after it ends).
         const clamp = (day: string) => (day < order.startDate ? order.startDate : day > order.endDate ? order.endDate : day);
         const asOf = asOfRaw === 'all' ? '' : clamp(/^\d{4}-\d{2}-\d{2}$/.test(asOfRaw) ? asOfRaw : today);
@@ -134,15 +147,7 @@ export function OrderDetailPage({ query }: { query?: string }) {
                 ) : null}
               </dl>
               <div className="card-actions">
-                <OrderActions
-                  id={order.id}
-                  actions={actions}
-                  premium={order.premium}
-                  startDate={order.startDate}
-                  endDate={order.endDate}
-                  today={today}
-                  o={{ actions: o.actions, confirm: o.confirm }}
-                />
+                <OrderActions {...actionProps} actions={actions.filter((a) => !DESTRUCTIVE.includes(a))} ask={ask} />
                 {actions.includes('policy') ? (
                   <a className="btn btn-ghost" href={`/userapi/v1/order/policy?id=${order.id}`} download data-action="policy">
                     {o.actions.policy}
@@ -210,6 +215,12 @@ export function OrderDetailPage({ query }: { query?: string }) {
               locale={view.locale}
               o={o}
             />
+            {dangerous.length ? (
+              <CardSection id="od-danger" title={d.danger} className="order-wide order-danger">
+                <p className="order-sub">{d.dangerHint}</p>
+                <OrderActions {...actionProps} actions={dangerous} danger />
+              </CardSection>
+            ) : null}
           </div>
         );
       }}

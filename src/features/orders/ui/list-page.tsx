@@ -4,7 +4,7 @@
  * the URL and works without JavaScript; status badges; an empty state; Add (rule `<page>/add`)
  * opening the order form at `?new=1`; Export (rule `<page>/export`) as a CSV link with the filters.
  */
-import { listOrders } from '../list';
+import { countOrderStatuses, listOrders } from '../list';
 import { type OrderRecord, siteToday } from '../records';
 import { ORDER_PAGE_SIZES, ORDER_STATUSES, type OrderListQuery, type OrderType, orderListSchema } from '../schemas';
 import { fen, formatDate } from '~/lib/format';
@@ -16,7 +16,7 @@ import { getDb } from '~/server/db/client';
 import { Auth } from '~/ui/auth';
 import { periodColumn } from './columns';
 import { OrderForm } from './new-order';
-import { DataTable, Field, FilterForm, PageFrame, Pager, SelectField } from '~/ui';
+import { DataTable, Field, FilterForm, PageFrame, Pager, SelectField, StatusTabs } from '~/ui';
 import './orders.css';
 import { OrderStatusBadge } from './status';
 import { fill, orderText } from '../texts';
@@ -37,6 +37,10 @@ const ordersQuery = listQuery(orderListSchema, {
 const NOT_FILTERS = ['type', 'new', 'plan', 'class', 'months', 'headcount', 'start_date'];
 /** Statuses a member filters by (`paid` is only a moment between payment and underwriting). */
 const FILTER_STATUSES = ORDER_STATUSES.filter((s) => s !== 'paid');
+/** Status tabs always shown (the others only when the filters find orders in them). */
+const MAIN_TABS: readonly string[] = ['unpaid', 'underwriting', 'effective', 'expired'];
+/** Products whose policies in force take endorsements (named lists; as the endorse area's start form). */
+const ENDORSABLE: readonly string[] = ['guzhu', 'tuanyi'];
 
 // The route components are declared functions on purpose: the RSC plugin links a module's CSS
 // (./orders.css) into the page only through the exported components it can see as functions; a
@@ -112,7 +116,12 @@ function OrderListPage({ type, query }: { type: OrderType; query: string }) {
         }
         const { q, ok } = ordersQuery.parse(query, NOT_FILTERS);
         const today = await siteToday(db);
-        const result = await listOrders(db, session.userId, { ...q, type }, today);
+        const [result, counts] = await Promise.all([
+          listOrders(db, session.userId, { ...q, type }, today),
+          countOrderStatuses(db, session.userId, { ...q, type }, today),
+        ]);
+        const canEndorse = checkAuth(view.centre.authNode, '/user/order/endorse', 'add');
+        const shownStatus = (r: OrderRecord) => (r.status === 'effective' && r.endDate < today ? 'expired' : r.status);
         const filtered = Boolean(q.status || q.keyword || q.start || q.end);
         const canAdd = checkAuth(view.centre.authNode, view.path, 'add');
         return (
@@ -160,6 +169,19 @@ function OrderListPage({ type, query }: { type: OrderType; query: string }) {
                 <input id="od-end" name="end" type="date" defaultValue={q.end} />
               </Field>
             </FilterForm>
+            <StatusTabs
+              label={o.tabs.label}
+              current={q.status}
+              href={(status) => ordersQuery.href(path, { ...q, status: status as OrderListQuery['status'] })}
+              tabs={[
+                { value: '', label: o.filters.all, count: Object.values(counts).reduce((n, c) => n + c, 0) },
+                ...FILTER_STATUSES.filter((s) => MAIN_TABS.includes(s) || counts[s] || q.status === s).map((s) => ({
+                  value: s,
+                  label: o.tabs[s] ?? o.status[s],
+                  count: counts[s] ?? 0,
+                })),
+              ]}
+            />
             <section className="card" aria-labelledby="od-title">
               <div className="order-card-head">
                 <h2 id="od-title">{fill(o.table.count, { n: result.total })}</h2>
@@ -195,7 +217,7 @@ function OrderListPage({ type, query }: { type: OrderType; query: string }) {
                     {
                       head: o.table.status,
                       cellClass: 'od-status',
-                      cell: (r) => <OrderStatusBadge status={r.status === 'effective' && r.endDate < today ? 'expired' : r.status} o={o} />,
+                      cell: (r) => <OrderStatusBadge status={shownStatus(r)} o={o} />,
                     },
                     {
                       head: o.table.plan,
@@ -222,17 +244,39 @@ function OrderListPage({ type, query }: { type: OrderType; query: string }) {
                     },
                     { head: o.table.premium, headClass: 'num', cellClass: 'od-premium num', cell: (r) => fen(r.premium) },
                     {
-                      head: <span className="sr-only">{o.table.view}</span>,
+                      head: <span className="sr-only">{o.table.actions}</span>,
                       cellClass: 'od-view',
                       cell: (r) => (
-                        <NavAnchor
-                          to={`/user/order/groupDetail?id=${r.id}`}
-                          className="btn btn-ghost btn-sm"
-                          match="none"
-                          aria-label={`${o.table.view} ${r.orderNo}`}
-                        >
-                          {o.table.view}
-                        </NavAnchor>
+                        <span className="order-row-actions">
+                          {shownStatus(r) === 'unpaid' ? (
+                            <a
+                              href={`/user/order/groupDetail?id=${r.id}&ask=pay`}
+                              className="btn btn-primary btn-sm"
+                              data-action="pay"
+                              aria-label={`${o.actions.pay} ${r.orderNo}`}
+                            >
+                              {o.actions.pay}
+                            </a>
+                          ) : null}
+                          {canEndorse && shownStatus(r) === 'effective' && r.namedList && ENDORSABLE.includes(r.product) ? (
+                            <a
+                              href={`/user/order/endorse?new=1&order_id=${r.id}`}
+                              className="btn btn-ghost btn-sm"
+                              data-action="endorse"
+                              aria-label={`${o.actions.endorse} ${r.policyNo ?? r.orderNo}`}
+                            >
+                              {o.actions.endorse}
+                            </a>
+                          ) : null}
+                          <NavAnchor
+                            to={`/user/order/groupDetail?id=${r.id}`}
+                            className="btn btn-ghost btn-sm"
+                            match="none"
+                            aria-label={`${o.table.view} ${r.orderNo}`}
+                          >
+                            {o.table.view}
+                          </NavAnchor>
+                        </span>
                       ),
                     },
                   ]}

@@ -22,6 +22,10 @@ export interface OrderActionsProps {
   endDate: string;
   today: string;
   o: Pick<OrderTexts, 'actions' | 'confirm'>;
+  /** The confirmation open on arrival (the list's Pay link: `?ask=pay`), when that action is allowed. */
+  ask?: string;
+  /** The danger zone's buttons: outlined in the danger colour, confirmed with a danger button. */
+  danger?: boolean;
 }
 
 /** GET /order/surrenderQuote, as the dialog reads it (yuan strings). */
@@ -36,8 +40,13 @@ interface SurrenderQuote {
   lines: { name: string; id_no: string; class: number; people: number; kept_days: number; refund: string }[];
 }
 
-export function OrderActions({ id, actions, premium, startDate, endDate, today, o }: OrderActionsProps) {
-  const [asking, setAsking] = useState<null | 'pay' | 'cancel' | 'surrender'>(null);
+type Action = 'pay' | 'cancel' | 'surrender';
+const ACTIONS: readonly Action[] = ['pay', 'cancel', 'surrender'];
+
+export function OrderActions({ id, actions, premium, startDate, endDate, today, o, ask, danger = false }: OrderActionsProps) {
+  const [asking, setAsking] = useState<null | Action>(
+    ACTIONS.includes(ask as Action) && actions.includes(ask as string) ? (ask as Action) : null,
+  );
   const [date, setDate] = useState(today);
   const [quote, setQuote] = useState<SurrenderQuote | null>(null);
   const [busy, setBusy] = useState(false);
@@ -94,7 +103,7 @@ export function OrderActions({ id, actions, premium, startDate, endDate, today, 
     cancel: o.confirm.cancel,
     surrender: o.confirm.surrender,
   };
-  const shown = (['pay', 'cancel', 'surrender'] as const).filter((a) => actions.includes(a));
+  const shown = ACTIONS.filter((a) => actions.includes(a));
   if (!shown.length) return null;
   return (
     <div className="order-actions">
@@ -119,6 +128,7 @@ export function OrderActions({ id, actions, premium, startDate, endDate, today, 
                 </p>
                 {quote ? (
                   <>
+                    <p data-surrender-ends>{fill(o.confirm.surrenderEnds, { date: quote.date })}</p>
                     <p>
                       <strong data-refund>
                         {fill(o.confirm.surrenderRefund, { amount: yuanText(quote.refund), after: yuanText(quote.balance_after) })}
@@ -156,12 +166,13 @@ export function OrderActions({ id, actions, premium, startDate, endDate, today, 
           ) : null}
           <button
             type="button"
-            className="btn btn-primary btn-sm"
+            className={danger ? 'btn btn-danger btn-sm' : 'btn btn-primary btn-sm'}
             disabled={busy || (asking === 'surrender' && !quote)}
             aria-busy={busy || undefined}
             onClick={() => run(asking)}
+            data-confirm={asking}
           >
-            {o.confirm.yes}
+            {asking === 'surrender' && quote ? fill(o.confirm.surrenderYes, { amount: yuanText(quote.refund) }) : o.confirm.yes}
           </button>
           <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => setAsking(null)}>
             {o.confirm.no}
@@ -172,7 +183,7 @@ export function OrderActions({ id, actions, premium, startDate, endDate, today, 
           <button
             key={a}
             type="button"
-            className={a === 'pay' ? 'btn btn-primary' : 'btn btn-ghost'}
+            className={a === 'pay' ? 'btn btn-primary' : danger ? 'btn btn-ghost order-danger-btn' : 'btn btn-ghost'}
             onClick={() => setAsking(a)}
             data-action={a}
           >
