@@ -143,12 +143,12 @@ export async function CataloguePage() {
                 head: o.catalogue.price,
                 label: o.catalogue.price,
                 headClass: 'num',
-                cellClass: 'num nowrap',
+                cellClass: 'num nowrap pc-price',
                 cell: ({ prices }) => (prices.length ? fill(o.catalogue.from, { price: fenDigits(Math.min(...prices)) }) : '—'),
               },
               {
                 head: <span className="sr-only">{o.catalogue.quote}</span>,
-                cellClass: 'nowrap',
+                cellClass: 'nowrap pc-quote',
                 cell: ({ pl }) => (
                   <a className="btn btn-ghost btn-sm" href={`/offer?plan=${pl.id}`}>
                     {o.catalogue.quote}
