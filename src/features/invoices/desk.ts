@@ -4,12 +4,13 @@
  */
 import { type Db, num } from '~/server/db/client';
 
-export interface DeskInvoice {
-  id: number;
-  applyNo: string;
-  amount: number;
-  createdAt: number;
-}
+const toDeskInvoice = (r: Record<string, unknown>) => ({
+  id: num(r.id),
+  applyNo: String(r.apply_no),
+  amount: num(r.amount),
+  createdAt: num(r.created_at),
+});
+export type DeskInvoice = ReturnType<typeof toDeskInvoice>;
 
 /** The newest `limit` invoice applications waiting to be issued and how many there are in all. */
 export async function invoiceDesk(

@@ -288,26 +288,12 @@ export function InvoiceApplyForm({ sources, text, defaults = {}, readOnly = fals
         <div className="field">
           <span className="label">{text.titleType}</span>
           <div className="radio-row">
-            <label>
-              <input
-                type="radio"
-                name="title_type"
-                value="company"
-                checked={titleType === 'company'}
-                onChange={() => setTitleType('company')}
-              />{' '}
-              {text.company}
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="title_type"
-                value="personal"
-                checked={titleType === 'personal'}
-                onChange={() => setTitleType('personal')}
-              />{' '}
-              {text.personal}
-            </label>
+            {(['company', 'personal'] as const).map((type) => (
+              <label key={type}>
+                <input type="radio" name="title_type" value={type} checked={titleType === type} onChange={() => setTitleType(type)} />{' '}
+                {text[type]}
+              </label>
+            ))}
           </div>
         </div>
         <div className="field">
