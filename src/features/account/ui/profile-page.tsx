@@ -66,7 +66,7 @@ export function ProfilePage() {
                 <Avatar src={user.avatar} name={name} size={72} />
                 <div>
                   <p className="profile-head-name">
-                    {name} <GenderIcon gender={user.gender} label={genders[user.gender] ?? genders[0]} />
+                    <span translate="no">{name}</span> <GenderIcon gender={user.gender} label={genders[user.gender] ?? genders[0]} />
                   </p>
                   <p className="muted">{p.lead}</p>
                 </div>

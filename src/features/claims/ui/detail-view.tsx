@@ -51,7 +51,7 @@ export function ClaimDetailView({ detail, locale, c, timeZone, editable, uploadR
           <div>
             <dt>{c.detail.insured}</dt>
             <dd>
-              {claim.insured_name} <span className="claim-sub">{claim.insured_id_no_masked}</span>
+              <span translate="no">{claim.insured_name}</span> <span className="claim-sub">{claim.insured_id_no_masked}</span>
             </dd>
           </div>
           <div>
@@ -64,16 +64,16 @@ export function ClaimDetailView({ detail, locale, c, timeZone, editable, uploadR
           </div>
           <div>
             <dt>{c.detail.place}</dt>
-            <dd>{claim.accident_place}</dd>
+            <dd translate="no">{claim.accident_place}</dd>
           </div>
           <div>
             <dt>{c.detail.description}</dt>
-            <dd>{claim.description}</dd>
+            <dd translate="no">{claim.description}</dd>
           </div>
           {claim.hospital ? (
             <div>
               <dt>{c.detail.hospital}</dt>
-              <dd>{claim.hospital}</dd>
+              <dd translate="no">{claim.hospital}</dd>
             </div>
           ) : null}
           <div>
@@ -116,7 +116,7 @@ export function ClaimDetailView({ detail, locale, c, timeZone, editable, uploadR
           <p className="claim-sub">{c.detail.checklistHint}</p>
           {claim.request_note ? (
             <p className="claim-doc-note" role="note">
-              <strong>{c.detail.requestNote}:</strong> {claim.request_note}
+              <strong>{c.detail.requestNote}:</strong> <span translate="no">{claim.request_note}</span>
             </p>
           ) : null}
           <ul className="claim-checklist">
@@ -186,11 +186,15 @@ export function ClaimDetailView({ detail, locale, c, timeZone, editable, uploadR
                   <div>
                     <ClaimStatusBadge status={e.to as ClaimDetail['claim']['status']} locale={locale} />{' '}
                     <span>
-                      {e.actor} · {e.role === 'operator' ? c.detail.operator : c.detail.member}
+                      <span translate="no">{e.actor}</span> · {e.role === 'operator' ? c.detail.operator : c.detail.member}
                     </span>
                   </div>
                   <div className="when">{formatDate(e.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</div>
-                  {e.note ? <div className="note">{e.note}</div> : null}
+                  {e.note ? (
+                    <div className="note" translate="no">
+                      {e.note}
+                    </div>
+                  ) : null}
                 </>
               )}
             </Timeline>

@@ -164,7 +164,7 @@ export async function ClaimList({ list, query, load, view, c, empty }: ClaimList
                 ),
               },
               { head: c.table.status, cellClass: 'cl-status', cell: (r) => <ClaimStatusBadge status={r.status} locale={locale} /> },
-              { head: c.table.insured, cellClass: 'cl-who', cell: (r) => r.insured_name },
+              { head: c.table.insured, cellClass: 'cl-who', cell: (r) => <span translate="no">{r.insured_name}</span> },
               { head: c.table.type, cellClass: 'cl-type nowrap', cell: (r) => m(`claim.types.${r.type}`) },
               { head: c.table.policyNo, cellClass: 'cl-policy nowrap', cell: (r) => r.policy_no },
               { head: c.table.accidentDate, cellClass: 'cl-when nowrap', cell: (r) => r.accident_date },

@@ -78,11 +78,15 @@ export function InvoiceTable({
                       {t.credit}
                     </span>
                   ) : null}
-                  {r.reason ? <span className="endorse-sub">{r.reason === 'refunded' ? t.cancelledByRefund : r.reason}</span> : null}
+                  {r.reason ? (
+                    <span className="endorse-sub" translate={r.reason === 'refunded' ? undefined : 'no'}>
+                      {r.reason === 'refunded' ? t.cancelledByRefund : r.reason}
+                    </span>
+                  ) : null}
                 </>
               ),
             },
-            { head: t.invTitle, cellClass: 'iv-title', cell: (r) => r.title },
+            { head: t.invTitle, cellClass: 'iv-title', cell: (r) => <span translate="no">{r.title}</span> },
             { head: t.kind, cellClass: 'nowrap iv-kind', cell: (r) => text.invoiceKind[r.kind as 'normal' | 'special'] ?? r.kind },
             { head: t.amount, headClass: 'num', cellClass: 'num nowrap iv-amount', cell: (r) => yuan(r.amount) },
             { head: t.invoiceNo, cellClass: 'nowrap iv-invno', cell: (r) => r.invoice_no },

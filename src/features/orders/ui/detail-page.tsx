@@ -174,7 +174,7 @@ export function OrderDetailPage({ query }: { query?: string }) {
                 {holderFacts.map(([label, value]) => (
                   <div key={label}>
                     <dt>{label}</dt>
-                    <dd>{value}</dd>
+                    <dd translate="no">{value}</dd>
                   </div>
                 ))}
               </dl>

@@ -226,7 +226,9 @@ function OrderListPage({ type, query }: { type: OrderType; query: string }) {
                         <>
                           {type === 'withoutDetail' ? `${o.products[r.product]} · ` : ''}
                           {view.locale === 'en' ? r.planNameEn : r.planName}
-                          <span className="order-sub">{r.holderName}</span>
+                          <span className="order-sub" translate="no">
+                            {r.holderName}
+                          </span>
                         </>
                       ),
                     },

@@ -71,7 +71,7 @@ export function OrderRoster({ order, roster, kw, asOf, asOfRaw, page, limit, loc
               rows={roster.list}
               rowKey={(r) => r.id}
               columns={[
-                { head: d.name, cellClass: 'oi-name', cell: (r) => r.name },
+                { head: d.name, cellClass: 'oi-name', cell: (r) => <span translate="no">{r.name}</span> },
                 { head: d.idNo, cellClass: 'oi-id nowrap', cell: (r) => maskResidentId(r.idNo) },
                 { head: d.gender, cellClass: 'oi-gender', cell: (r) => (r.gender === 1 ? d.male : d.female) },
                 { head: d.birthday, cellClass: 'oi-birthday nowrap', cell: (r) => r.birthday },
