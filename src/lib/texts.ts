@@ -64,3 +64,8 @@ export { interpolate as fill };
 export function plural<K extends string>(key: K, n: number): K | `${K}_one` {
   return n === 1 ? `${key}_one` : key;
 }
+
+/** A table's count line filled with `n`: its `count_one` form when `n` is 1 and the table has one ("1 policy"). */
+export function countText(table: { count: string; count_one?: string }, n: number): string {
+  return interpolate(n === 1 && table.count_one ? table.count_one : table.count, { n });
+}

@@ -11,9 +11,9 @@ export const CLASSES = [1, 2, 3, 4, 5, 6] as const;
 /** The terms a policy may run, as the forms offer them: 12 months (a year) down to 1. */
 export const TERM_MONTHS: readonly number[] = Array.from({ length: 12 }, (_, i) => 12 - i);
 
-/** A term's name in a form: the year, or `{n} months` from the given texts. */
-export const termName = (months: number, t: { year: string; monthsN: string }): string =>
-  months === 12 ? t.year : interpolate(t.monthsN, { n: months });
+/** A term's name in a form: the year, or `{n} months` (`1 month`) from the given texts. */
+export const termName = (months: number, t: { year: string; monthsN: string; monthsN_one: string }): string =>
+  months === 12 ? t.year : interpolate(months === 1 ? t.monthsN_one : t.monthsN, { n: months });
 
 /** Whole number from a JSON number or a form string. */
 export const intIn = (min: number, max: number, message: string) =>

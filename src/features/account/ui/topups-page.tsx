@@ -6,7 +6,7 @@
 import { formatDate, formatMoney } from '~/lib/format';
 import { menuTitleFor } from '~/lib/member-centre';
 import { fenToYuan } from '~/lib/money';
-import { fill } from '~/lib/texts';
+import { countText } from '~/lib/texts';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
@@ -76,7 +76,7 @@ export function OperatorTopupsPage({ query }: { query?: string }) {
             <section className="card" aria-labelledby="tr-title">
               <div className="card-head ledger-head">
                 <h2 id="tr-title">{title(view)}</h2>
-                <p className="ledger-totals">{fill(tx.count, { n: result.total })}</p>
+                <p className="ledger-totals">{countText(tx, result.total)}</p>
               </div>
               <p className="account-hint">{tx.lead}</p>
               {result.list.length === 0 ? (

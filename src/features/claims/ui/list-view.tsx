@@ -4,12 +4,13 @@
  * member list (team scope, newest first) and the operator queue (oldest first, counts per
  * status) share it. Reads the domain functions directly (pages never call the API over HTTP).
  */
+import { countText } from '~/lib/texts';
 import { CLAIM_PAGE_SIZES, CLAIM_STATUSES, CLAIM_TYPES, type ClaimListQuery, type ClaimStatus, claimListSchema } from '../schemas';
 import type { ClaimListItem } from '../queries';
 import { formatDate, formatMoney } from '~/lib/format';
 import { listQuery } from '~/lib/list-query';
 import { ClaimStatusBadge } from './status';
-import { type ClaimText, claimMessage, fill } from '../texts';
+import { type ClaimText, claimMessage } from '../texts';
 import type { PortalView } from '~/server/portal';
 import { Field, SelectField } from '~/ui/field';
 import { DateRangeFields, FilterForm } from '~/ui/filter-form';
@@ -137,7 +138,7 @@ export async function ClaimList({ list, query, load, view, c, empty }: ClaimList
       </FilterForm>
       <section className="card" aria-labelledby="cl-title">
         <div className="card-head">
-          <h2 id="cl-title">{fill(c.table.count, { n: result.total })}</h2>
+          <h2 id="cl-title">{countText(c.table, result.total)}</h2>
         </div>
         {result.list.length === 0 ? (
           <div className="claim-empty">

@@ -8,7 +8,7 @@
 import { formatDate, formatMoney } from '~/lib/format';
 import { listQuery } from '~/lib/list-query';
 import { fenToYuan } from '~/lib/money';
-import { fill } from '~/lib/texts';
+import { countText } from '~/lib/texts';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { DataTable } from '~/ui/data-table';
@@ -105,7 +105,7 @@ export async function LedgerList({ ledger, path, query, none, timeZone, siteTime
         <div className="card-head ledger-head">
           <h2 id="lg-title">{t.entries}</h2>
           <p className="ledger-totals">
-            <span>{fill(t.count, { n: result.total })}</span>
+            <span>{countText(t, result.total)}</span>
             <span>
               {t.sum} <strong className={result.sum < 0 ? 'amount-out' : 'amount-in'}>{signed(result.sum)}</strong>
             </span>

@@ -48,6 +48,7 @@ const zh = {
   },
   table: {
     count: '共 {n} 张保单',
+    count_one: '共 {n} 张保单',
     orderNo: '订单号 / 保单号',
     type: '险种',
     plan: '方案',
@@ -121,6 +122,7 @@ const en: Texts = {
   },
   table: {
     count: '{n} policies',
+    count_one: '{n} policy',
     orderNo: 'Order / policy no.',
     type: 'Type',
     plan: 'Plan',

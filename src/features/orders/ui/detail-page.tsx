@@ -104,7 +104,7 @@ export function OrderDetailPage({ query }: { query?: string }) {
                 <div className="kv">
                   <dt>{d.period}</dt>
                   <dd>
-                    {order.startDate} ~ {order.endDate} ({fill(d.months, { n: order.months })})
+                    {order.startDate} ~ {order.endDate} ({fill(order.months === 1 ? d.months_one : d.months, { n: order.months })})
                   </dd>
                 </div>
                 <div className="kv">

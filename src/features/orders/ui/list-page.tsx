@@ -4,6 +4,7 @@
  * the URL and works without JavaScript; status badges; an empty state; Add (rule `<page>/add`)
  * opening the order form at `?new=1`; Export (rule `<page>/export`) as a CSV link with the filters.
  */
+import { countText } from '~/lib/texts';
 import { countOrderStatuses, listOrders } from '../list';
 import { type OrderRecord, siteToday } from '../records';
 import { ORDER_PAGE_SIZES, ORDER_STATUSES, type OrderListQuery, type OrderType, orderListSchema } from '../schemas';
@@ -184,7 +185,7 @@ function OrderListPage({ type, query }: { type: OrderType; query: string }) {
             />
             <section className="card" aria-labelledby="od-title">
               <div className="order-card-head">
-                <h2 id="od-title">{fill(o.table.count, { n: result.total })}</h2>
+                <h2 id="od-title">{countText(o.table, result.total)}</h2>
               </div>
               {result.list.length === 0 ? (
                 <div className="order-empty">

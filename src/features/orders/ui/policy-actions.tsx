@@ -147,7 +147,10 @@ export function OrderActions({ id, actions, premium, startDate, endDate, today, 
                           {quote.lines.map((l, i) => (
                             // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id of their own and never reorder
                             <li key={i}>
-                              <span>{l.name || fill(o.confirm.surrenderHeadcount, { n: l.people })}</span>{' '}
+                              <span>
+                                {l.name ||
+                                  fill(l.people === 1 ? o.confirm.surrenderHeadcount_one : o.confirm.surrenderHeadcount, { n: l.people })}
+                              </span>{' '}
                               <span className="nowrap">{l.id_no}</span>{' '}
                               <span className="nowrap">
                                 {fill(o.confirm.surrenderLine, { days: l.kept_days, amount: yuanText(l.refund) })}

@@ -79,6 +79,7 @@ export const sealText = defineTexts('sealing', {
       voidReason: '作废原因',
       none: '没有符合条件的盖章记录',
       count: '共 {n} 条',
+      count_one: '共 {n} 条',
       yes: '是',
       no: '否',
     },
@@ -97,6 +98,7 @@ export const sealText = defineTexts('sealing', {
       time: '提交时间',
       keyword: '单位 / 印章 / 会员',
       count: '共 {n} 个印章',
+      count_one: '共 {n} 个印章',
     },
     verify: {
       title: '盖章文件验证',
@@ -193,6 +195,7 @@ export const sealText = defineTexts('sealing', {
       voidReason: 'Reason for voiding',
       none: 'No sealed files match',
       count: '{n} files',
+      count_one: '{n} file',
       yes: 'Yes',
       no: 'No',
     },
@@ -211,6 +214,7 @@ export const sealText = defineTexts('sealing', {
       time: 'Submitted',
       keyword: 'Company / seal / member',
       count: '{n} seals',
+      count_one: '{n} seal',
     },
     verify: {
       title: 'Verify a sealed file',

@@ -4,6 +4,7 @@
  * upload / draw forms. Buttons follow the rules `file/sealfile/{add,seal,void}`; a sub-account
  * seals with its owner's approved seals and cannot add seals.
  */
+import { countText } from '~/lib/texts';
 import * as v from 'valibot';
 import { listSealedFiles } from '../files';
 import { fileListSchema } from '../schemas';
@@ -21,7 +22,7 @@ import { getDb } from '~/server/db/client';
 import { findUserById } from '~/server/members';
 import { hasAction } from '~/server/permissions';
 import { type PageContext, PageFrame } from '~/ui';
-import { fill, sealText } from '../texts';
+import { sealText } from '../texts';
 import './seal.css';
 
 const TABS = ['seal', 'files', 'seals'] as const;
@@ -218,7 +219,7 @@ export async function SealCentre({ ctx, query }: { ctx: PageContext; query: stri
         <section className="card" aria-labelledby="sf-title">
           <div className="card-head ledger-head">
             <h2 id="sf-title">{tx.files.title}</h2>
-            <p className="ledger-totals">{fill(tx.files.count, { n: result.total })}</p>
+            <p className="ledger-totals">{countText(tx.files, result.total)}</p>
           </div>
           {result.list.length === 0 ? (
             <p className="ledger-empty">{tx.files.none}</p>

@@ -3,6 +3,7 @@
  * white background shows), with approve / reject for `operator/seals/review` holders; approved
  * seals can be revoked. Operator-only: a group's '*' never grants the page.
  */
+import { countText } from '~/lib/texts';
 import { apiMessage } from '~/features/_shared/messages';
 import { SEAL_STATUSES, type SealStatus } from '../schemas';
 import { operatorListSeals } from '../seals';
@@ -19,7 +20,7 @@ import { Pager } from '~/ui/pager';
 import type { Locale } from '~/lib/types';
 import type { Session } from '~/server/context';
 import type { PortalView } from '~/server/portal';
-import { fill, sealText } from '../texts';
+import { sealText } from '../texts';
 import './seal.css';
 
 /** The API's 403 words, as this page has always shown them to a member without the grant. */
@@ -90,7 +91,7 @@ async function SealReviewBody({ query, view, session }: { query: string; view: P
       <section className="card" aria-labelledby="sr-title">
         <div className="card-head ledger-head">
           <h2 id="sr-title">{tx.review.title}</h2>
-          <p className="ledger-totals">{fill(tx.review.count, { n: result.total })}</p>
+          <p className="ledger-totals">{countText(tx.review, result.total)}</p>
         </div>
         <p className="muted">{tx.review.lead}</p>
         {result.list.length === 0 ? (
