@@ -138,7 +138,7 @@ test('profile (English): change the bound e-mail with a code to the old and to t
   await dialog.getByRole('button', { name: 'Send code' }).click();
   await solveCaptcha(page, issued);
   // Wait for the send to finish: until then the outbox's newest code for this address is the registration one.
-  await expect(dialog.getByRole('status').filter({ hasText: 'Mail sent successfully~' })).toBeVisible(SLOW);
+  await expect(dialog.getByRole('status').filter({ hasText: 'E-mail sent.' })).toBeVisible(SLOW);
   await dialog.getByLabel('Verification code').fill(await codeFromOutbox(who.email));
   await dialog.getByRole('button', { name: 'Next step' }).click();
   const fresh = `bd2-${tag}@example.com`;
@@ -169,7 +169,7 @@ test('change password (English): rule and mismatch inline, wrong old password, t
   await expect(page.locator('[data-field="oldPassword"] .field-error')).toHaveText('Old password error');
   await page.getByLabel('Old password').fill(who.password);
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByText('Password has been changed, please login again~')).toBeVisible(SLOW);
+  await expect(page.getByText('Password changed. Please log in again.')).toBeVisible(SLOW);
   await expect(page).toHaveURL(/\/user\/login/, SLOW);
   await loginViaForm(page, { account: who.username, password: 'After#2026' }, '/user/account/overview');
   await expect(page).toHaveURL(/\/user\/account\/overview/);

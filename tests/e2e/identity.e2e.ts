@@ -8,7 +8,7 @@ async function sendCode(page: Page) {
   const issued = page.waitForResponse((r) => r.url().includes('/userapi/v1/index/clickCaptcha'));
   await page.getByRole('button', { name: 'Send code' }).click();
   await solveCaptcha(page, issued);
-  await expect(page.getByRole('status').filter({ hasText: 'Mail sent successfully~' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'E-mail sent.' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Send again in \d+ s/ })).toBeDisabled();
 }
 

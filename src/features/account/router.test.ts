@@ -220,7 +220,7 @@ for (const engine of engines()) {
       const base = { username: 'manager', nickname: '现场经理', gender: 2, birthday: '1990-05-06', motto: 'hi' };
       const r = await post('account/profile', tokens.manager, { ...base, gender: '1', money: 999999, group_id: 1 });
       expect(r.status).toBe(200);
-      expect(r.body.message).toBe('Data updated successfully~');
+      expect(r.body.message).toBe('Profile saved.');
       const [u] = await t.db.sql`SELECT * FROM "user" WHERE id = ${ids.manager}`;
       expect(u).toMatchObject({ gender: 1, birthday: '1990-05-06', motto: 'hi' });
       expect(num(u.money)).toBe(50_000);
@@ -360,7 +360,7 @@ for (const engine of engines()) {
         confirmPassword: 'x',
       });
       expect(r.status).toBe(200);
-      expect(r.body.message).toBe('Password has been changed, please login again~');
+      expect(r.body.message).toBe('Password changed. Please log in again.');
       expect((await get('account/overview', other)).status).toBe(401);
       expect((await get('account/overview', tokens.manager)).status).toBe(401);
       expect((await post('user/login', undefined, { account: 'manager', password: 'Manager#2026' })).status).toBe(401);

@@ -23,8 +23,8 @@ export default {
   },
   en: {
     code: {
-      emailSent: 'Mail sent successfully~',
-      smsSent: 'SMS sent successfully~',
+      emailSent: 'E-mail sent.',
+      smsSent: 'Text message sent.',
       invalid: 'The verification code is wrong or has expired',
       wait: 'Sent too often, please try again in {seconds} seconds',
       taken: 'This address is already registered',
