@@ -1,4 +1,4 @@
-/** Not found: HTTP 404 with `Page not found: {path}` and the title `Page Not Found - {siteName}`. */
+/** Not found: HTTP 404 with `Page not found: {path}` and the title `Page Not Found - {siteName}` (页面不存在 in Chinese). */
 import { PlainHeader, SiteFooter } from '~/features/shell/ui';
 import { Icon } from '~/ui/icon';
 import { PageTitle } from '~/ui/page-title';
@@ -9,8 +9,8 @@ export default async function NotFound() {
   const path = pagePath(view.path);
   return (
     <div className="plain-shell">
-      {/* The spec fixes this title in every language; the visible text is translated. */}
-      <PageTitle page="Page Not Found" siteName={view.site.siteName} />
+      {/* The spec's default title (Page Not Found) in the page's language: 页面不存在 on a Chinese page (#29). */}
+      <PageTitle page={t('error.pageNotFoundTitle')} siteName={view.site.siteName} />
       <PlainHeader t={t} view={view} path={path} />
       <main id="main" className="error-main">
         <div className="error-card">

@@ -61,7 +61,7 @@ test.describe('member centre foundation', () => {
   test('an unknown path answers 404 with the not-found page', async ({ page }) => {
     const res = await page.goto('/no/such/page');
     expect(res?.status()).toBe(404);
-    await expect(page).toHaveTitle(/^Page Not Found - /);
+    await expect(page).toHaveTitle(/^页面不存在 - /); // the page's language (zh-cn by default)
     await expect(page.getByText('/no/such/page')).toBeVisible();
   });
 
