@@ -42,7 +42,7 @@ describe('i18n', () => {
     expect(hasPageBundle('zh-cn', 'user/account/overview')).toBe(true);
     const t = await loadT('en', 'user/team/allocation');
     expect(t.has('title')).toBe(false);
-    expect(t(['route', '/user/team/allocation'])).toBe('Balance allocation');
+    expect(t(['route', '/user/team/allocation'])).toBe('Allocation');
   });
   test('every common key of zh-cn exists in en and the other way round', () => {
     const keys = (o: object, p = ''): string[] =>

@@ -6,7 +6,7 @@ import { defineTexts } from '~/lib/texts';
 
 export const sealText = defineTexts('sealing', {
   'zh-cn': {
-    title: '文件签章',
+    title: '文件盖章',
     tabs: { seal: '盖章', files: '盖章记录', seals: '印章管理' },
     kinds: { official: '公章', contract: '合同专用章', finance: '财务专用章', other: '其他' },
     statuses: { pending: '待审核', approved: '已通过', rejected: '已驳回', revoked: '已吊销', sealed: '有效', voided: '已作废' },
@@ -122,7 +122,7 @@ export const sealText = defineTexts('sealing', {
     },
   },
   en: {
-    title: 'File sealing',
+    title: 'Seal documents',
     tabs: { seal: 'Seal a file', files: 'Sealed files', seals: 'Seals' },
     kinds: { official: 'Official seal', contract: 'Contract seal', finance: 'Finance seal', other: 'Other' },
     statuses: { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', revoked: 'Revoked', sealed: 'Valid', voided: 'Voided' },

@@ -5,7 +5,7 @@
 import { defineTexts } from '~/lib/texts';
 
 const zh = {
-  titles: { list: '团队管理', add: '添加子账号', allocation: '余额分配' },
+  titles: { list: '团队成员', add: '添加账号', allocation: '额度分配' },
   list: {
     filters: '筛选',
     keyword: '用户名、昵称或手机号',
@@ -101,7 +101,7 @@ const zh = {
 type Texts = typeof zh;
 
 const en: Texts = {
-  titles: { list: 'Team management', add: 'Add sub-account', allocation: 'Balance allocation' },
+  titles: { list: 'Team members', add: 'Add account', allocation: 'Allocation' },
   list: {
     filters: 'Filters',
     keyword: 'Username, nickname or mobile',
