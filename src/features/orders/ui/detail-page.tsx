@@ -141,6 +141,7 @@ export function OrderDetailPage({ query }: { query?: string }) {
                   startDate={order.startDate}
                   endDate={order.endDate}
                   today={today}
+                  locale={view.locale}
                   o={{ actions: o.actions, confirm: o.confirm }}
                 />
                 {actions.includes('policy') ? (
