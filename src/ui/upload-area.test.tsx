@@ -17,14 +17,14 @@ describe('UploadArea', () => {
   test('says what it takes before anything is chosen, in the page language', () => {
     const en = render(<UploadArea locale="en" rules={rules} onFiles={() => {}} />).container;
     expect(text(en, '.upload-area-prompt')).toBe('Choose a file or drag it here');
-    expect(text(en, '.upload-area-rules')).toBe('Accepted: JPG, PNG, PDF · Up to 2\u00a0KB per file');
+    expect(text(en, '.upload-area-rules')).toBe('Accepted: JPG, PNG, PDFUp to 2\u00a0KB per file');
     expect(input(en).accept).toBe('.jpg,.png,.pdf');
     // The native input is there for the keyboard and screen readers, named by the zone.
     expect(input(en).labels?.[0]?.className).toBe('upload-area-zone');
     cleanup();
     const zh = render(<UploadArea locale="zh-cn" rules={rules} image onFiles={() => {}} />).container;
     expect(text(zh, '.upload-area-prompt')).toBe('点击选择图片，或将图片拖到这里');
-    expect(text(zh, '.upload-area-rules')).toBe('支持 JPG, PNG · 单个文件不超过 2\u00a0KB');
+    expect(text(zh, '.upload-area-rules')).toBe('支持 JPG、PNG单个文件不超过 2\u00a0KB');
   });
 
   test('runs the spec checks in order; only the files that pass go on, the first refusal is named', () => {

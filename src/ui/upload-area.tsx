@@ -111,12 +111,11 @@ export function UploadArea({
   }
 
   const prompt = ownPrompt ?? (image ? t.promptImage : multiple ? t.promptMany : t.prompt);
-  const rulesLine = [
-    accepted.length ? fill(t.kinds, { kinds: accepted.map((k) => k.toUpperCase()).join(', ') }) : '',
+  // Kinds and size on lines of their own, so a phone never breaks a limit mid-phrase.
+  const rulesLines = [
+    accepted.length ? fill(t.kinds, { kinds: accepted.map((k) => k.toUpperCase()).join(t.listJoin) }) : '',
     rules ? fill(t.maxSize, { size: fileSizeText(rules.maxSize, locale) }) : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  ].filter(Boolean);
   return (
     <div className="upload-area" data-dragging={dragging || undefined} data-disabled={disabled || undefined}>
       <label
@@ -133,9 +132,11 @@ export function UploadArea({
           <path d="M12 16V4 M7 9l5-5 5 5 M4 15v4a1 1 0 001 1h14a1 1 0 001-1v-4" />
         </svg>
         <span className="upload-area-prompt">{dragging ? t.dropHere : prompt}</span>
-        {rulesLine ? (
+        {rulesLines.length ? (
           <span id={hintId} className="upload-area-rules">
-            {rulesLine}
+            {rulesLines.map((line) => (
+              <span key={line}>{line}</span>
+            ))}
           </span>
         ) : null}
         {chosen ? (
@@ -155,7 +156,7 @@ export function UploadArea({
         multiple={multiple}
         accept={accepted.length ? accepted.map((k) => `.${k}`).join(',') : image ? 'image/*' : undefined}
         disabled={disabled}
-        aria-describedby={rulesLine ? hintId : undefined}
+        aria-describedby={rulesLines.length ? hintId : undefined}
         onChange={(e) => {
           take(Array.from(e.currentTarget.files ?? []));
           e.currentTarget.value = '';

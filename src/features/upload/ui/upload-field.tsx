@@ -45,6 +45,8 @@ export interface UploadFieldProps {
   topic?: string;
   /** The drop zone's prompt instead of the kit's (e.g. "Import a list"). */
   prompt?: string;
+  /** Suffixes this place takes, narrowing the site's list (e.g. `['pdf']`). */
+  kinds?: string[];
   /** Show a preview and accept images only. */
   image?: boolean;
   /** Several files; the field's value is comma-separated. */
@@ -78,6 +80,7 @@ export function UploadField({
   name = 'file',
   valueKind = 'url',
   prompt,
+  kinds,
   topic,
   image,
   multiple,
@@ -202,6 +205,7 @@ export function UploadField({
       <UploadArea
         locale={lang}
         rules={config.current}
+        kinds={kinds}
         image={image}
         multiple={multiple}
         disabled={disabled || (busy && !multiple)}
