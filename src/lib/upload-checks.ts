@@ -2,6 +2,7 @@
  * The spec's upload checks (§5), isomorphic: the island runs them before sending, the API repeats
  * them. Order: name and size present, suffix or MIME in the allowed lists, size within maxSize.
  */
+import type { Locale } from './types';
 
 /** What a check needs to know about a file. */
 export interface FileFacts {
@@ -30,6 +31,19 @@ export function suffixOf(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
   return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+}
+
+/** A file size as people read it: `850 B`, `12.5 KB`, `5 MB` (binary units, as the site's limits are set). */
+export function fileSizeText(bytes: number, locale: Locale = 'en'): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let n = Math.max(0, bytes);
+  let unit = 0;
+  while (n >= 1024 && unit < units.length - 1) {
+    n /= 1024;
+    unit++;
+  }
+  const shown = unit === 0 || n >= 100 ? Math.round(n) : Math.round(n * 10) / 10;
+  return `${shown.toLocaleString(locale === 'en' ? 'en-GB' : 'zh-CN')}\u00a0${units[unit]}`;
 }
 
 /** The first failing check in the spec's order, or null when the file may be sent. */

@@ -30,6 +30,8 @@ export interface DateFieldProps {
   required?: boolean;
   disabled?: boolean;
   'aria-describedby'?: string;
+  /** The field's name for assistive technology when no `<label for>` names it. */
+  'aria-label'?: string;
   /** Extra attributes for the hidden ISO input (e.g. a `data-*` hook a script reads). */
   hiddenProps?: Record<`data-${string}`, string | boolean>;
 }
@@ -163,6 +165,7 @@ export function DateField(props: DateFieldProps) {
         required={required}
         disabled={disabled}
         aria-describedby={props['aria-describedby']}
+        aria-label={props['aria-label']}
         onChange={(e) => onType(e.currentTarget.value)}
         onBlur={() => {
           const day = parseDayText(text, locale);

@@ -5,7 +5,10 @@
  * (src/styles/components.css); the area's classes set its grid (`--filter-columns`).
  */
 import type { ReactNode } from 'react';
+import { DateField } from './date-field';
 import { Notice } from './notice';
+import { pageContext } from './page-context';
+import type { Locale } from '~/lib/types';
 
 export interface FilterFormProps {
   /** The list's path: the form's action and the Reset link. */
@@ -63,27 +66,34 @@ export function FilterForm({ action, label, className, actionsClass, apply, rese
   );
 }
 
-/** Two date fields, `start` and `end` (ids `<id>-start`, `<id>-end`), for a day range filter. */
-export function DateRangeFields({
+/**
+ * Two day fields, `start` and `end` (ids `<id>-start`, `<id>-end`), for a day range filter: the
+ * kit's DateField in the page's language (the request's locale unless `locale` is given); the
+ * form receives ISO days as before.
+ */
+export async function DateRangeFields({
   id,
   start,
   end,
   labels,
+  locale,
 }: {
   id: string;
   start: string;
   end: string;
   labels: { start: string; end: string };
+  locale?: Locale;
 }) {
+  const lang = locale ?? (await pageContext()).view.locale;
   return (
     <>
       <div className="field">
         <label htmlFor={`${id}-start`}>{labels.start}</label>
-        <input id={`${id}-start`} name="start" type="date" defaultValue={start} />
+        <DateField id={`${id}-start`} name="start" locale={lang} defaultValue={start} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-end`}>{labels.end}</label>
-        <input id={`${id}-end`} name="end" type="date" defaultValue={end} />
+        <DateField id={`${id}-end`} name="end" locale={lang} defaultValue={end} />
       </div>
     </>
   );

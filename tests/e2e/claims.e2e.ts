@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { formatDayText } from '../../src/lib/date-text';
 import { DEMO, loginViaForm, waitForHydration } from './helpers';
 
 const OPERATOR = { account: 'operator', password: 'Operator#2026' };
@@ -90,7 +91,10 @@ for (const [lang, offset, person] of [
     await demo.getByRole('link', { name: t.report, exact: true }).first().click();
     await expect(demo).toHaveURL(/new=1/);
     const day = new Date(Date.now() + 8 * 3600_000 - offset * 86_400_000).toISOString().slice(0, 10);
-    await demo.locator('input[name="accident_date"]').fill(day);
+    // The accident date is typed in the page's order (the form still sends ISO).
+    await waitForHydration(demo);
+    await demo.locator('#cr-date').fill(formatDayText(day, lang));
+    await expect(demo.locator('input[name="accident_date"]')).toHaveValue(day);
     await demo.getByRole('button', { name: t.next }).click();
     // The named guzhu policy, then a person on its list that day.
     await demo.locator('.claim-choice').filter({ hasText: t.guzhu }).first().getByRole('link', { name: t.choose }).click();

@@ -8,6 +8,7 @@
  */
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { makeResidentId, maskResidentId } from '../../src/lib/cn-id';
+import { formatDayText } from '../../src/lib/date-text';
 import { DEMO, loginViaForm, MANAGER, waitForHydration } from './helpers';
 
 const OPERATOR = { account: 'operator', password: 'Operator#2026' };
@@ -81,12 +82,14 @@ async function endorse(page: Page, lang: Lang, seed: number, idFix = false): Pro
   await page.locator('[data-action="add"]').click();
   await expect(page).toHaveURL(/\/user\/order\/endorse\?new=1$/);
 
-  // Step one: the policy and tomorrow (the date field's minimum is the site's today).
+  // Step one: the policy and tomorrow (the date field starts on the site's today), typed in the page's format.
   const policy = page.locator('#en-policy option', { hasText: POLICY });
   await page.locator('#en-policy').selectOption((await policy.getAttribute('value'))!);
-  const today = (await page.locator('#en-date').getAttribute('min'))!;
+  await waitForHydration(page);
+  const today = await page.locator('input[name="effective_date"]').inputValue();
+  await expect(page.locator('#en-date')).toHaveValue(formatDayText(today, lang));
   const tomorrow = nextDay(today);
-  await page.locator('#en-date').fill(tomorrow);
+  await page.locator('#en-date').fill(formatDayText(tomorrow, lang));
   await page.getByRole('button', { name: w.create }).click();
   await expect(page).toHaveURL(/\/user\/order\/endorse\?edit=\d+$/);
   await waitForHydration(page);
@@ -140,7 +143,8 @@ async function checkApproved(page: Page, lang: Lang, { today, tomorrow, gone }: 
   const roster = page.locator('.endorse-roster-table');
   for (const name of w.names) await expect(roster.locator(`tr[data-insured="${name}"]`)).toHaveCount(1);
   await expect(roster.locator(`tr[data-insured="${gone}"]`)).toHaveCount(0);
-  await page.locator('#ed-asof').fill(today);
+  await waitForHydration(page);
+  await page.locator('#ed-asof').fill(formatDayText(today, lang));
   await page.getByRole('button', { name: w.show, exact: true }).click();
   await expect(page.locator('#ed-roster')).toContainText(today);
   await expect(roster.locator(`tr[data-insured="${gone}"]`)).toHaveCount(1);
@@ -149,7 +153,9 @@ async function checkApproved(page: Page, lang: Lang, { today, tomorrow, gone }: 
   // The policy page has its own "as of" date: tomorrow shows the newcomer.
   await page.getByRole('link', { name: POLICY }).click();
   await expect(page).toHaveURL(/\/user\/order\/groupDetail\?id=\d+/);
-  await page.locator('[data-as-of]').fill(tomorrow);
+  await waitForHydration(page);
+  await page.locator('#od-asof').fill(formatDayText(tomorrow, lang));
+  await expect(page.locator('[data-as-of]')).toHaveValue(tomorrow);
   await page.locator('.order-inline input[name="keyword"]').fill(w.names[0]);
   await page.getByRole('button', { name: w.search, exact: true }).click();
   await expect(page.locator('table.order-insured tbody tr')).toHaveCount(1);

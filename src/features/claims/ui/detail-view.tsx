@@ -9,10 +9,11 @@ import { ClaimDocumentUpload } from './document-upload';
 import { ApiButton } from '~/ui/api-button';
 import { formatDate, yuan } from '~/lib/format';
 import type { Locale } from '~/lib/types';
+import { fileSizeText } from '~/lib/upload-checks';
 import type { UploadFieldProps } from '~/features/upload/ui';
 import { ClaimStatusBadge } from './status';
 import { Timeline } from '~/ui/timeline';
-import { type claimText, claimMessage, fill } from '../texts';
+import { type claimText, claimMessage } from '../texts';
 
 export interface ClaimDetailViewProps {
   detail: ClaimDetail;
@@ -150,7 +151,7 @@ export function ClaimDetailView({ detail, locale, c, timeZone, editable, uploadR
                           <a href={f.url} target="_blank" rel="noopener">
                             {f.name}
                           </a>
-                          <span className="claim-sub">{fill(c.detail.fileSize, { size: Math.max(1, Math.round(f.size / 1024)) })}</span>
+                          <span className="claim-sub">{fileSizeText(f.size, locale)}</span>
                           {editable ? (
                             <ApiButton
                               url="/userapi/v1/claim/documentDelete"

@@ -11,6 +11,7 @@ import { ClaimForm } from './claim-form';
 import type { Locale } from '~/lib/types';
 import type { Db } from '~/server/db/client';
 import { type claimText, claimMessage } from '../texts';
+import { DateField } from '~/ui/date-field';
 import { Notice } from '~/ui/notice';
 import { Pager } from '~/ui/pager';
 
@@ -106,7 +107,7 @@ export async function ClaimReport({ db, userId, params, locale, c, timeZone }: C
           <input type="hidden" name="new" value="1" />
           <div className="field">
             <label htmlFor="cr-date">{c.report.date}</label>
-            <input id="cr-date" name="accident_date" type="date" max={today} defaultValue={date || today} required />
+            <DateField id="cr-date" name="accident_date" locale={locale} max={today} defaultValue={isDay(date) ? date : today} required />
             <p className="field-hint">{c.report.dateHint}</p>
           </div>
           <button type="submit" className="btn btn-primary">

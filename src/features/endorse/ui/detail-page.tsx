@@ -8,6 +8,7 @@ import { findVisibleEndorsement, siteToday } from '../model';
 import { ordersPort } from '../roster';
 import { runDueSandbox } from '../sandbox';
 import { ApiButton } from '~/ui/api-button';
+import { DateField } from '~/ui/date-field';
 import { RecordMissing } from '~/ui/record-missing';
 import { isDomainError } from '~/server/errors';
 
@@ -66,7 +67,7 @@ export function OrderEndorseDetailPage({ query }: { query?: string }) {
               <form method="get" action="/user/order/endorseDetail" className="endorse-asof" aria-label={text.roster.asOf}>
                 <input type="hidden" name="id" value={e.id} />
                 <label htmlFor="ed-asof">{text.roster.asOf}</label>
-                <input id="ed-asof" name="as_of" type="date" defaultValue={asOf} />
+                <DateField id="ed-asof" name="as_of" locale={view.locale} defaultValue={asOf} />
                 <button type="submit" className="btn btn-ghost btn-sm">
                   {text.roster.go}
                 </button>

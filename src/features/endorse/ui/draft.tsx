@@ -102,6 +102,7 @@ export async function EndorseDraft({
           <DateEstimate
             id="en-edate"
             name="effective_date"
+            locale={locale}
             label={t.dateSave}
             effective={e.effectiveDate}
             min={today > estimate.period.start ? today : estimate.period.start}

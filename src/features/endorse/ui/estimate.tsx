@@ -8,6 +8,8 @@
  */
 import { useId, useState } from 'react';
 import { formatMoney } from '~/lib/format';
+import type { Locale } from '~/lib/types';
+import { DateField } from '~/ui/date-field';
 import { fenToYuan } from '~/lib/money';
 import { type ClassPremiums, type EstimateItem, estimateDelta, type ItemKind, type Period, periodDays } from '~/lib/pro-rata';
 import { interpolate as fill } from '~/lib/interpolate';
@@ -101,6 +103,7 @@ export function ClassEstimate({
 export function DateEstimate({
   id,
   name,
+  locale,
   label,
   effective,
   min,
@@ -108,7 +111,7 @@ export function DateEstimate({
   period,
   items,
   labels,
-}: Shared & { id: string; name: string; label: string; effective: string; min: string }) {
+}: Shared & { id: string; name: string; locale: Locale; label: string; effective: string; min: string }) {
   const [date, setDate] = useState(effective);
   const outId = useId();
   const valid = DATE.test(date) && date >= period.start && date <= period.end;
@@ -117,14 +120,13 @@ export function DateEstimate({
     <>
       <div className="field">
         <label htmlFor={id}>{label}</label>
-        <input
+        <DateField
           id={id}
           name={name}
-          type="date"
-          min={min}
-          max={period.end}
+          locale={locale}
+          {...{ min, max: period.end }}
           value={date}
-          onChange={(e) => setDate(e.target.value)}
+          onChange={setDate}
           aria-describedby={outId}
         />
       </div>

@@ -11,7 +11,7 @@ import { listQuery } from '~/lib/list-query';
 import type { Locale } from '~/lib/types';
 import { type Column, DataTable } from '~/ui/data-table';
 import { Field, SelectField } from '~/ui/field';
-import { FilterForm } from '~/ui/filter-form';
+import { DateRangeFields, FilterForm } from '~/ui/filter-form';
 import { Pager } from '~/ui/pager';
 import './endorse.css';
 
@@ -136,16 +136,7 @@ export function EndorseList({
         <Field id="en-keyword" label={t.filters.keyword}>
           <input id="en-keyword" name="keyword" type="search" maxLength={50} defaultValue={q.keyword} placeholder={t.filters.keywordHint} />
         </Field>
-        {withKindFilter ? (
-          <>
-            <Field id="en-start" label={t.filters.start}>
-              <input id="en-start" name="start" type="date" defaultValue={q.start} />
-            </Field>
-            <Field id="en-end" label={t.filters.end}>
-              <input id="en-end" name="end" type="date" defaultValue={q.end} />
-            </Field>
-          </>
-        ) : null}
+        {withKindFilter ? <DateRangeFields id="en" start={q.start} end={q.end} labels={t.filters} locale={locale} /> : null}
       </FilterForm>
       <section className="card" aria-labelledby="en-title">
         <div className="card-head">

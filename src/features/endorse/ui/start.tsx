@@ -5,6 +5,7 @@ import { ordersPort } from '../roster';
 import { ApiForm } from '~/ui/api-form';
 import type { Db } from '~/server/db/client';
 import { type EndorseText, fill } from '../texts';
+import { DateField } from '~/ui/date-field';
 import { Notice } from '~/ui/notice';
 import './endorse.css';
 
@@ -65,7 +66,7 @@ export async function EndorseStart({
         </div>
         <div className="field">
           <label htmlFor="en-date">{t.date}</label>
-          <input id="en-date" name="effective_date" type="date" min={today} defaultValue={today} required />
+          <DateField id="en-date" name="effective_date" locale={getRequestContext().locale} min={today} defaultValue={today} required />
           <span className="field-hint">{t.dateHint}</span>
         </div>
         <div className="field">

@@ -13,7 +13,8 @@ import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { DataTable } from '~/ui/data-table';
 import { NavAnchor } from '~/ui/nav-anchor';
-import { Field, SelectField } from '~/ui/field';
+import { SelectField } from '~/ui/field';
+import { DateRangeFields } from '~/ui/filter-form';
 import { Notice } from '~/ui/notice';
 import { Pager } from '~/ui/pager';
 import { StaticRegion } from '~/ui/static-region';
@@ -69,15 +70,11 @@ export async function LedgerList({ ledger, path, query, none, timeZone, siteTime
   const show = (n: number) => (ledger === 'money' ? formatMoney(fenToYuan(n)) : String(n));
   const signed = (n: number) => (n > 0 ? `+${show(n)}` : show(n));
   return (
-    // No islands (a GET form, links, a table): one static region, rendered once and not hydrated.
-    <StaticRegion id="ledger-list" className="ledger">
+    // The filters hold the date fields (islands); the list (links, a table) is one static region,
+    // rendered once and not hydrated.
+    <div className="ledger">
       <form className="card list-filters ledger-filters" method="get" action={path} aria-label={t.filters}>
-        <Field id="lg-start" label={t.start}>
-          <input id="lg-start" name="start" type="date" defaultValue={q.start} />
-        </Field>
-        <Field id="lg-end" label={t.end}>
-          <input id="lg-end" name="end" type="date" defaultValue={q.end} />
-        </Field>
+        <DateRangeFields id="lg" start={q.start} end={q.end} labels={t} locale={locale} />
         <SelectField
           id="lg-kind"
           name="kind"
@@ -101,62 +98,64 @@ export async function LedgerList({ ledger, path, query, none, timeZone, siteTime
           <p>{t.badFilters}</p>
         </Notice>
       )}
-      <section className="card ledger-card" aria-labelledby="lg-title">
-        <div className="card-head ledger-head">
-          <h2 id="lg-title">{t.entries}</h2>
-          <p className="ledger-totals">
-            <span>{countText(t, result.total)}</span>
-            <span>
-              {t.sum} <strong className={result.sum < 0 ? 'amount-out' : 'amount-in'}>{signed(result.sum)}</strong>
-            </span>
-          </p>
-          {result.total > 0 ? (
-            <a className="btn btn-ghost btn-sm ledger-export" href={exportHref(ledger, q)} download>
-              {t.export}
-            </a>
-          ) : null}
-        </div>
-        {result.list.length === 0 ? (
-          <p className="ledger-empty">{result.total === 0 ? t.empty : t.pastEnd}</p>
-        ) : (
-          <DataTable
-            columns={[
-              {
-                head: t.time,
-                cellClass: 'nowrap lg-time',
-                cell: (e) => formatDate(e.createdAt, 'YYYY-MM-DD HH:mm', timeZone, { none }),
-              },
-              { head: t.kind, cellClass: 'nowrap lg-kind', cell: (e) => t.kinds[e.kind] },
-              {
-                head: t.amount,
-                headClass: 'num',
-                cellClass: (e) => `num nowrap lg-amount ${e.amount < 0 ? 'amount-out' : 'amount-in'}`,
-                cell: (e) => signed(e.amount),
-              },
-              {
-                head: t.after,
-                label: t.after,
-                headClass: 'num',
-                cellClass: 'num nowrap lg-after',
-                cell: (e) => <span title={`${show(e.before)} → ${show(e.after)}`}>{show(e.after)}</span>,
-              },
-              {
-                head: t.memo,
-                cellClass: 'lg-memo',
-                cell: (e) => (
-                  <>
-                    {describeEntry(locale, e) ? <DataText text={describeEntry(locale, e)} values={entryData(e)} /> : none}
-                    {visibleReference(e.reference) ? <span className="ledger-ref">{visibleReference(e.reference)}</span> : null}
-                  </>
-                ),
-              },
-            ]}
-            rows={result.list}
-            rowKey={(e) => e.id}
-          />
-        )}
-        <Pager locale={locale} total={result.total} page={q.page} limit={q.limit} href={(page) => ledgerQuery.href(path, q, page)} nav />
-      </section>
-    </StaticRegion>
+      <StaticRegion id="ledger-list" className="ledger">
+        <section className="card ledger-card" aria-labelledby="lg-title">
+          <div className="card-head ledger-head">
+            <h2 id="lg-title">{t.entries}</h2>
+            <p className="ledger-totals">
+              <span>{countText(t, result.total)}</span>
+              <span>
+                {t.sum} <strong className={result.sum < 0 ? 'amount-out' : 'amount-in'}>{signed(result.sum)}</strong>
+              </span>
+            </p>
+            {result.total > 0 ? (
+              <a className="btn btn-ghost btn-sm ledger-export" href={exportHref(ledger, q)} download>
+                {t.export}
+              </a>
+            ) : null}
+          </div>
+          {result.list.length === 0 ? (
+            <p className="ledger-empty">{result.total === 0 ? t.empty : t.pastEnd}</p>
+          ) : (
+            <DataTable
+              columns={[
+                {
+                  head: t.time,
+                  cellClass: 'nowrap lg-time',
+                  cell: (e) => formatDate(e.createdAt, 'YYYY-MM-DD HH:mm', timeZone, { none }),
+                },
+                { head: t.kind, cellClass: 'nowrap lg-kind', cell: (e) => t.kinds[e.kind] },
+                {
+                  head: t.amount,
+                  headClass: 'num',
+                  cellClass: (e) => `num nowrap lg-amount ${e.amount < 0 ? 'amount-out' : 'amount-in'}`,
+                  cell: (e) => signed(e.amount),
+                },
+                {
+                  head: t.after,
+                  label: t.after,
+                  headClass: 'num',
+                  cellClass: 'num nowrap lg-after',
+                  cell: (e) => <span title={`${show(e.before)} → ${show(e.after)}`}>{show(e.after)}</span>,
+                },
+                {
+                  head: t.memo,
+                  cellClass: 'lg-memo',
+                  cell: (e) => (
+                    <>
+                      {describeEntry(locale, e) ? <DataText text={describeEntry(locale, e)} values={entryData(e)} /> : none}
+                      {visibleReference(e.reference) ? <span className="ledger-ref">{visibleReference(e.reference)}</span> : null}
+                    </>
+                  ),
+                },
+              ]}
+              rows={result.list}
+              rowKey={(e) => e.id}
+            />
+          )}
+          <Pager locale={locale} total={result.total} page={q.page} limit={q.limit} href={(page) => ledgerQuery.href(path, q, page)} nav />
+        </section>
+      </StaticRegion>
+    </div>
   );
 }

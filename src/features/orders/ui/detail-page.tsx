@@ -54,6 +54,7 @@ export function OrderDetailPage({ query }: { query?: string }) {
           startDate: order.startDate,
           endDate: order.endDate,
           today,
+          locale: view.locale,
           o: { actions: o.actions, confirm: o.confirm },
         };
         // Default: today, kept inside the policy period (its first day before it starts, its last after it ends).

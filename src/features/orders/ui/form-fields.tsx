@@ -3,7 +3,9 @@
  * date, and the policyholder. Controlled: the state is the order form's (order-form.tsx).
  */
 import { type PlanSnapshot, TERM_MONTHS, termName } from '~/features/products/schemas';
+import { DateField } from '~/ui/date-field';
 import { SelectField } from '~/ui/field';
+import { formatDayText } from '~/lib/date-text';
 import { fenDigits } from '~/lib/format';
 import { interpolate } from '~/lib/interpolate';
 import type { Locale } from '~/lib/types';
@@ -76,6 +78,7 @@ export function TermFields({
   maxStart,
   fieldErrors,
   f,
+  locale,
   onClass,
   onMonths,
   onStart,
@@ -88,6 +91,7 @@ export function TermFields({
   maxStart: string;
   fieldErrors: Record<string, string>;
   f: FormText;
+  locale: Locale;
   onClass: (cls: number) => void;
   onMonths: (months: number) => void;
   onStart: (date: string) => void;
@@ -110,17 +114,17 @@ export function TermFields({
       />
       <div className="field">
         <label htmlFor="of-start">{f.start}</label>
-        <input
+        <DateField
           id="of-start"
-          type="date"
-          min={minStart}
-          max={maxStart}
+          name="start_date"
+          locale={locale}
+          {...{ min: minStart, max: maxStart }}
           value={start}
-          onChange={(e) => onStart(e.target.value)}
+          onChange={onStart}
           aria-describedby="of-start-hint"
         />
         <span id="of-start-hint" className="order-sub">
-          {interpolate(f.startHint, { from: minStart, to: maxStart })}
+          {interpolate(f.startHint, { from: formatDayText(minStart, locale), to: formatDayText(maxStart, locale) })}
         </span>
         {fieldErrors.start_date ? <span className="order-field-error">{fieldErrors.start_date}</span> : null}
       </div>

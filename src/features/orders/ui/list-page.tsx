@@ -17,7 +17,7 @@ import { getDb } from '~/server/db/client';
 import { Auth } from '~/ui/auth';
 import { periodColumn } from './columns';
 import { OrderForm } from './new-order';
-import { DataTable, Field, FilterForm, PageFrame, Pager, SelectField, StatusTabs } from '~/ui';
+import { DataTable, DateRangeFields, Field, FilterForm, PageFrame, Pager, SelectField, StatusTabs } from '~/ui';
 import './orders.css';
 import { OrderStatusBadge } from './status';
 import { fill, orderText } from '../texts';
@@ -126,9 +126,9 @@ function OrderListPage({ type, query }: { type: OrderType; query: string }) {
         const filtered = Boolean(q.status || q.keyword || q.start || q.end);
         const canAdd = checkAuth(view.centre.authNode, view.path, 'add');
         return (
-          // The list has no islands (a plain GET form, links, a table): one static region, rendered
-          // to HTML once and not hydrated.
-          <StaticRegion id="order-list" className="orders">
+          // The filters hold the date fields (islands); the list (tabs, links, a table) is one static
+          // region, rendered to HTML once and not hydrated.
+          <div className="orders">
             <FilterForm
               className="order-filters"
               action={path}
@@ -163,131 +163,128 @@ function OrderListPage({ type, query }: { type: OrderType; query: string }) {
                 value={String(q.limit)}
                 options={ORDER_PAGE_SIZES.map((n) => [n, n])}
               />
-              <Field id="od-start" label={o.filters.start}>
-                <input id="od-start" name="start" type="date" defaultValue={q.start} />
-              </Field>
-              <Field id="od-end" label={o.filters.end}>
-                <input id="od-end" name="end" type="date" defaultValue={q.end} />
-              </Field>
+              <DateRangeFields id="od" start={q.start} end={q.end} labels={o.filters} locale={view.locale} />
             </FilterForm>
-            <StatusTabs
-              label={o.tabs.label}
-              current={q.status}
-              href={(status) => ordersQuery.href(path, { ...q, status: status as OrderListQuery['status'] })}
-              tabs={[
-                { value: '', label: o.filters.all, count: Object.values(counts).reduce((n, c) => n + c, 0) },
-                ...FILTER_STATUSES.filter((s) => MAIN_TABS.includes(s) || counts[s] || q.status === s).map((s) => ({
-                  value: s,
-                  label: o.tabs[s] ?? o.status[s],
-                  count: counts[s] ?? 0,
-                })),
-              ]}
-            />
-            <section className="card" aria-labelledby="od-title">
-              <div className="order-card-head">
-                <h2 id="od-title">{countText(o.table, result.total)}</h2>
-              </div>
-              {result.list.length === 0 ? (
-                <div className="order-empty">
-                  <p>{result.total > 0 ? o.table.pastEnd : filtered ? o.table.emptyFiltered : o.table.empty}</p>
-                  {result.total === 0 && !filtered && canAdd ? (
-                    <a href={`${path}?new=1`} className="btn btn-primary btn-sm">
-                      {o.actions.add}
-                    </a>
-                  ) : null}
+            <StaticRegion id="order-list" className="orders">
+              <StatusTabs
+                label={o.tabs.label}
+                current={q.status}
+                href={(status) => ordersQuery.href(path, { ...q, status: status as OrderListQuery['status'] })}
+                tabs={[
+                  { value: '', label: o.filters.all, count: Object.values(counts).reduce((n, c) => n + c, 0) },
+                  ...FILTER_STATUSES.filter((s) => MAIN_TABS.includes(s) || counts[s] || q.status === s).map((s) => ({
+                    value: s,
+                    label: o.tabs[s] ?? o.status[s],
+                    count: counts[s] ?? 0,
+                  })),
+                ]}
+              />
+              <section className="card" aria-labelledby="od-title">
+                <div className="order-card-head">
+                  <h2 id="od-title">{countText(o.table, result.total)}</h2>
                 </div>
-              ) : (
-                <DataTable
-                  className="order-table"
-                  rows={result.list}
-                  rowKey={(r) => r.id}
-                  rowAttrs={(r) => ({ 'data-order': r.orderNo })}
-                  columns={[
-                    {
-                      head: o.table.orderNo,
-                      cellClass: 'od-no',
-                      cell: (r) => (
-                        <>
-                          <NavAnchor to={`/user/order/groupDetail?id=${r.id}`} className="order-no" match="none">
-                            {r.orderNo}
-                          </NavAnchor>
-                          <span className="order-sub">{r.policyNo ?? formatDate(r.createdAt, 'YYYY-MM-DD HH:mm', view.timeZone)}</span>
-                        </>
-                      ),
-                    },
-                    {
-                      head: o.table.status,
-                      cellClass: 'od-status',
-                      cell: (r) => <OrderStatusBadge status={shownStatus(r)} o={o} />,
-                    },
-                    {
-                      head: o.table.plan,
-                      cellClass: 'od-plan',
-                      cell: (r) => (
-                        <>
-                          {type === 'withoutDetail' ? `${o.products[r.product]} · ` : ''}
-                          {view.locale === 'en' ? r.planNameEn : r.planName}
-                          <span className="order-sub" translate="no">
-                            {r.holderName}
-                          </span>
-                        </>
-                      ),
-                    },
-                    periodColumn<OrderRecord>(o.table.period, 'od-period', (r) => [r.startDate, r.endDate]),
-                    {
-                      head: o.table.insured,
-                      headClass: 'num',
-                      cellClass: 'od-people num',
-                      cell: (r) => (
-                        <>
-                          {fill(o.table.people, { n: r.insuredCount })}
-                          {r.namedList ? null : <span className="order-sub">{o.table.noList}</span>}
-                        </>
-                      ),
-                    },
-                    { head: o.table.premium, headClass: 'num', cellClass: 'od-premium num', cell: (r) => fen(r.premium) },
-                    {
-                      head: <span className="sr-only">{o.table.actions}</span>,
-                      cellClass: 'od-view',
-                      cell: (r) => (
-                        <span className="order-row-actions">
-                          {shownStatus(r) === 'unpaid' ? (
-                            <a
-                              href={`/user/order/groupDetail?id=${r.id}&ask=pay`}
-                              className="btn btn-primary btn-sm"
-                              data-action="pay"
-                              aria-label={`${o.actions.pay} ${r.orderNo}`}
-                            >
-                              {o.actions.pay}
-                            </a>
-                          ) : null}
-                          {canEndorse && shownStatus(r) === 'effective' && r.namedList && ENDORSABLE.includes(r.product) ? (
-                            <a
-                              href={`/user/order/endorse?new=1&order_id=${r.id}`}
+                {result.list.length === 0 ? (
+                  <div className="order-empty">
+                    <p>{result.total > 0 ? o.table.pastEnd : filtered ? o.table.emptyFiltered : o.table.empty}</p>
+                    {result.total === 0 && !filtered && canAdd ? (
+                      <a href={`${path}?new=1`} className="btn btn-primary btn-sm">
+                        {o.actions.add}
+                      </a>
+                    ) : null}
+                  </div>
+                ) : (
+                  <DataTable
+                    className="order-table"
+                    rows={result.list}
+                    rowKey={(r) => r.id}
+                    rowAttrs={(r) => ({ 'data-order': r.orderNo })}
+                    columns={[
+                      {
+                        head: o.table.orderNo,
+                        cellClass: 'od-no',
+                        cell: (r) => (
+                          <>
+                            <NavAnchor to={`/user/order/groupDetail?id=${r.id}`} className="order-no" match="none">
+                              {r.orderNo}
+                            </NavAnchor>
+                            <span className="order-sub">{r.policyNo ?? formatDate(r.createdAt, 'YYYY-MM-DD HH:mm', view.timeZone)}</span>
+                          </>
+                        ),
+                      },
+                      {
+                        head: o.table.status,
+                        cellClass: 'od-status',
+                        cell: (r) => <OrderStatusBadge status={shownStatus(r)} o={o} />,
+                      },
+                      {
+                        head: o.table.plan,
+                        cellClass: 'od-plan',
+                        cell: (r) => (
+                          <>
+                            {type === 'withoutDetail' ? `${o.products[r.product]} · ` : ''}
+                            {view.locale === 'en' ? r.planNameEn : r.planName}
+                            <span className="order-sub" translate="no">
+                              {r.holderName}
+                            </span>
+                          </>
+                        ),
+                      },
+                      periodColumn<OrderRecord>(o.table.period, 'od-period', (r) => [r.startDate, r.endDate]),
+                      {
+                        head: o.table.insured,
+                        headClass: 'num',
+                        cellClass: 'od-people num',
+                        cell: (r) => (
+                          <>
+                            {fill(o.table.people, { n: r.insuredCount })}
+                            {r.namedList ? null : <span className="order-sub">{o.table.noList}</span>}
+                          </>
+                        ),
+                      },
+                      { head: o.table.premium, headClass: 'num', cellClass: 'od-premium num', cell: (r) => fen(r.premium) },
+                      {
+                        head: <span className="sr-only">{o.table.actions}</span>,
+                        cellClass: 'od-view',
+                        cell: (r) => (
+                          <span className="order-row-actions">
+                            {shownStatus(r) === 'unpaid' ? (
+                              <a
+                                href={`/user/order/groupDetail?id=${r.id}&ask=pay`}
+                                className="btn btn-primary btn-sm"
+                                data-action="pay"
+                                aria-label={`${o.actions.pay} ${r.orderNo}`}
+                              >
+                                {o.actions.pay}
+                              </a>
+                            ) : null}
+                            {canEndorse && shownStatus(r) === 'effective' && r.namedList && ENDORSABLE.includes(r.product) ? (
+                              <a
+                                href={`/user/order/endorse?new=1&order_id=${r.id}`}
+                                className="btn btn-ghost btn-sm"
+                                data-action="endorse"
+                                aria-label={`${o.actions.endorse} ${r.policyNo ?? r.orderNo}`}
+                              >
+                                {o.actions.endorse}
+                              </a>
+                            ) : null}
+                            <NavAnchor
+                              to={`/user/order/groupDetail?id=${r.id}`}
                               className="btn btn-ghost btn-sm"
-                              data-action="endorse"
-                              aria-label={`${o.actions.endorse} ${r.policyNo ?? r.orderNo}`}
+                              match="none"
+                              aria-label={`${o.table.view} ${r.orderNo}`}
                             >
-                              {o.actions.endorse}
-                            </a>
-                          ) : null}
-                          <NavAnchor
-                            to={`/user/order/groupDetail?id=${r.id}`}
-                            className="btn btn-ghost btn-sm"
-                            match="none"
-                            aria-label={`${o.table.view} ${r.orderNo}`}
-                          >
-                            {o.table.view}
-                          </NavAnchor>
-                        </span>
-                      ),
-                    },
-                  ]}
-                />
-              )}
-              <Pager locale={view.locale} total={result.total} page={q.page} limit={q.limit} href={(p) => ordersQuery.href(path, q, p)} />
-            </section>
-          </StaticRegion>
+                              {o.table.view}
+                            </NavAnchor>
+                          </span>
+                        ),
+                      },
+                    ]}
+                  />
+                )}
+                <Pager locale={view.locale} total={result.total} page={q.page} limit={q.limit} href={(p) => ordersQuery.href(path, q, p)} />
+              </section>
+            </StaticRegion>
+          </div>
         );
       }}
     />

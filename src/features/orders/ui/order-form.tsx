@@ -141,6 +141,7 @@ export function OrderFormIsland({ plans, holder: lastHolder, balance, minStart, 
         maxStart={maxStart}
         fieldErrors={fieldErrors}
         f={f}
+        locale={locale}
         onClass={setCls}
         onMonths={setMonths}
         onStart={setStart}

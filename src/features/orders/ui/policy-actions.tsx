@@ -9,7 +9,10 @@
 import './orders.css';
 import { useEffect, useRef, useState } from 'react';
 import type { OrderTexts } from '../texts';
+import { formatDayText } from '~/lib/date-text';
 import { fenDigits, formatMoney } from '~/lib/format';
+import type { Locale } from '~/lib/types';
+import { DateField } from '~/ui/date-field';
 import { isApiError, request } from '~/lib/http';
 import { refreshPage } from '~/lib/navigation/browser';
 import { interpolate as fill } from '~/lib/interpolate';
@@ -21,6 +24,7 @@ export interface OrderActionsProps {
   startDate: string;
   endDate: string;
   today: string;
+  locale: Locale;
   o: Pick<OrderTexts, 'actions' | 'confirm'>;
   /** The confirmation open on arrival (the list's Pay link: `?ask=pay`), when that action is allowed. */
   ask?: string;
@@ -43,7 +47,7 @@ interface SurrenderQuote {
 type Action = 'pay' | 'cancel' | 'surrender';
 const ACTIONS: readonly Action[] = ['pay', 'cancel', 'surrender'];
 
-export function OrderActions({ id, actions, premium, startDate, endDate, today, o, ask, danger = false }: OrderActionsProps) {
+export function OrderActions({ id, actions, premium, startDate, endDate, today, locale, o, ask, danger = false }: OrderActionsProps) {
   const [asking, setAsking] = useState<null | Action>(
     ACTIONS.includes(ask as Action) && actions.includes(ask as string) ? (ask as Action) : null,
   );
@@ -112,19 +116,21 @@ export function OrderActions({ id, actions, premium, startDate, endDate, today, 
           <span>{question[asking]}</span>
           {asking === 'surrender' ? (
             <>
-              <input
-                type="date"
+              <DateField
+                id={`order-surrender-${id}`}
+                name="date"
+                locale={locale}
                 aria-label={o.confirm.surrender}
                 min={today}
                 max={endDate}
                 value={date}
-                onChange={(e) => setDate(e.target.value || today)}
+                onChange={(day) => day && setDate(day)}
               />
               <div className="surrender-quote" aria-live="polite" data-surrender-quote>
                 <p className="order-sub">
                   {today < startDate
-                    ? fill(o.confirm.surrenderNotStarted, { start: startDate })
-                    : fill(o.confirm.surrenderInForce, { today })}
+                    ? fill(o.confirm.surrenderNotStarted, { start: formatDayText(startDate, locale) })
+                    : fill(o.confirm.surrenderInForce, { today: formatDayText(today, locale) })}
                 </p>
                 {quote ? (
                   <>

@@ -8,6 +8,7 @@ import type { OrderRecord } from '../records';
 import { maskResidentId } from '~/lib/cn-id';
 import type { Locale } from '~/lib/types';
 import { DataTable, Pager } from '~/ui';
+import { DateField } from '~/ui/date-field';
 import { fill, type OrderTexts } from '../texts';
 
 export interface OrderRosterProps {
@@ -50,10 +51,17 @@ export function OrderRoster({ order, roster, kw, asOf, asOfRaw, page, limit, loc
           <form className="order-inline" method="get" action="/user/order/groupDetail">
             <input type="hidden" name="id" value={order.id} />
             <input type="search" name="keyword" defaultValue={kw} maxLength={50} placeholder={d.search} aria-label={d.search} />
-            <label className="order-asof">
-              <span>{d.asOf}</span>
-              <input type="date" name="as_of" defaultValue={asOf} min={order.startDate} max={order.endDate} data-as-of />
-            </label>
+            <div className="order-asof">
+              <label htmlFor="od-asof">{d.asOf}</label>
+              <DateField
+                id="od-asof"
+                name="as_of"
+                locale={locale}
+                defaultValue={asOf}
+                {...{ min: order.startDate, max: order.endDate }}
+                hiddenProps={{ 'data-as-of': true }}
+              />
+            </div>
             <button type="submit" className="btn btn-ghost">
               {d.searchButton}
             </button>

@@ -4,7 +4,9 @@
  * never uploaded) and asks GET /userapi/v1/seal/verify?code=&sha256= whether it is the sealed file.
  * The code comes from the page's code field (`codeInputId`); answers go into the live region.
  */
-import { type ChangeEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import type { Locale } from '~/lib/types';
+import { UploadArea } from '~/ui/upload-area';
 
 /** Texts of the comparison, in the page's language. */
 export interface VerifyFileText {
@@ -20,11 +22,13 @@ const hex = (buf: ArrayBuffer) => Array.from(new Uint8Array(buf), (b) => b.toStr
 export function SealVerifyFile({
   codeInputId,
   label,
+  locale,
   text,
   endpoint = '/userapi/v1/seal/verify',
 }: {
   codeInputId: string;
   label: string;
+  locale: Locale;
   text: VerifyFileText;
   endpoint?: string;
 }) {
@@ -41,8 +45,7 @@ export function SealVerifyFile({
     </p>
   );
 
-  const onChange = async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.currentTarget.files?.[0];
+  const compare = async (file: File | undefined) => {
     if (!file) return;
     const codeInput = document.getElementById(codeInputId) as HTMLInputElement | null;
     const code = codeInput?.value.trim() ?? '';
@@ -90,7 +93,7 @@ export function SealVerifyFile({
     <div className="seal-verify-file">
       <div className="field">
         <label htmlFor="seal-verify-file">{label}</label>
-        <input id="seal-verify-file" type="file" accept="application/pdf,.pdf" onChange={(e) => void onChange(e)} />
+        <UploadArea id="seal-verify-file" locale={locale} kinds={['pdf']} showChosen onFiles={([file]) => void compare(file)} />
       </div>
       <div aria-live="polite">{answer}</div>
     </div>

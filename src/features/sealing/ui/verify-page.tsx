@@ -93,6 +93,7 @@ export async function VerifyPage({ query }: { query?: string }) {
           <h2 id="verify-file-title">{tx.verify.compare}</h2>
           <SealVerifyFile
             codeInputId="verify-code"
+            locale={view.locale}
             label={tx.verify.file}
             text={{
               hashing: tx.verify.hashing,

@@ -171,6 +171,7 @@ export function SealWorkbench({
             name="file_id"
             valueKind="id"
             topic="sealfile"
+            kinds={['pdf']}
             rules={rules}
             lang={lang}
             onUploaded={(f) => void onUploaded(f)}

@@ -134,13 +134,14 @@ test('several files: each has its own progress and cancel; a refused one is name
   await act(async () => a.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 4 }));
   await act(async () => c.upload.onprogress?.({ lengthComputable: true, loaded: 3, total: 4 }));
   const rows = () => Array.from(container.querySelectorAll('li')).map((li) => li.textContent);
-  expect(rows()).toEqual(['a.pngUploading 25%Cancel', 'c.jpgUploading 75%Cancel']);
+  // Each row: name, size, progress and cancel.
+  expect(rows()).toEqual(['a.png1\u00a0BUploading 25%Cancel', 'c.jpg1\u00a0BUploading 75%Cancel']);
   await act(async () => fireEvent.click(container.querySelectorAll('li button')[0] as HTMLElement));
   expect(a.aborted).toBe(true);
   await act(async () =>
     c.respond(200, { code: 200001, message: '', data: { file: { ...stored, id: 9, url: '/storage/x/c.jpg', name: 'c.jpg' } }, time: 0 }),
   );
-  expect(rows()).toEqual(['Uploaded: c.jpgRemove']);
+  expect(rows()).toEqual(['Uploaded: c.jpg1\u00a0BRemove']);
   expect((container.querySelector('input[name=files]') as HTMLInputElement).value).toBe('/storage/x/c.jpg');
 });
 

@@ -1,8 +1,9 @@
 'use client';
 /**
  * The upload field every form that takes files uses: one file, several (`multiple`), or an image
- * with a preview (`image`). Before sending it runs the spec's checks in order (name and size,
- * type, size: `~/lib/upload-checks`; the API repeats them); each file shows its own progress
+ * with a preview (`image`). Files are chosen or dropped on the kit's UploadArea, which shows the
+ * accepted kinds and size and runs the spec's checks in order before sending (name and size,
+ * type, size: `~/lib/upload-checks`; the API repeats them); each file shows its name, size and progress
  * ("uploading" in the page's language, from XMLHttpRequest upload events: fetch has none) and can
  * be cancelled. The stored files' URLs (or ids, `valueKind="id"`) are posted with the form under
  * `name`, comma-separated when there are several.
@@ -17,21 +18,22 @@
  *   <UploadField lang={locale} name="avatar" topic="avatar" image rules={site.upload} />
  *   <UploadField lang={locale} name="file_ids" valueKind="id" topic="claim" multiple rules={site.upload} />
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import en from '../../../../i18n/en/upload';
 import zhCn, { type UploadFieldText } from '../../../../i18n/zh-cn/upload';
 import type { UploadedFile } from '../schemas';
 import type { Locale } from '~/lib/types';
-import { checkUpload } from '~/lib/upload-checks';
+import { fileSizeText } from '~/lib/upload-checks';
+import { UploadArea } from '~/ui/upload-area';
 import { sendFile, type UploadFieldRules } from './upload-field-transport';
 
 export { CALLBACK_URL, TOKEN_URL, UPLOAD_URL, type UploadFieldRules } from './upload-field-transport';
 export type { UploadedFile };
 
 /** Texts this field needs beyond the shared upload texts (i18n/<lang>/upload.ts). */
-const MORE: Record<Locale, { storeError: string; chooseMany: string }> = {
-  'zh-cn': { storeError: '文件存储服务出错', chooseMany: '选择文件（可多选）' },
-  en: { storeError: 'The file storage failed', chooseMany: 'Choose files' },
+const MORE: Record<Locale, { storeError: string }> = {
+  'zh-cn': { storeError: '文件存储服务出错' },
+  en: { storeError: 'The file storage failed' },
 };
 
 export interface UploadFieldProps {
@@ -41,6 +43,10 @@ export interface UploadFieldProps {
   valueKind?: 'url' | 'id';
   /** Storage sub-folder (alpha-dash). */
   topic?: string;
+  /** The drop zone's prompt instead of the kit's (e.g. "Import a list"). */
+  prompt?: string;
+  /** Suffixes this place takes, narrowing the site's list (e.g. `['pdf']`). */
+  kinds?: string[];
   /** Show a preview and accept images only. */
   image?: boolean;
   /** Several files; the field's value is comma-separated. */
@@ -58,6 +64,8 @@ export interface UploadFieldProps {
 type Item = {
   id: number;
   name: string;
+  /** Bytes, when the file was chosen here (not for files already stored). */
+  size?: number;
   preview: string | null;
 } & (
   | { status: 'uploading'; progress: number }
@@ -71,6 +79,8 @@ let nextId = 1;
 export function UploadField({
   name = 'file',
   valueKind = 'url',
+  prompt,
+  kinds,
   topic,
   image,
   multiple,
@@ -82,7 +92,6 @@ export function UploadField({
   onUploaded,
 }: UploadFieldProps) {
   const t = { ...TEXT[lang], ...MORE[lang], ...text };
-  const inputId = useId();
   const initial = (Array.isArray(defaultValue) ? defaultValue : defaultValue ? [defaultValue] : []).filter(Boolean);
   const [items, setItems] = useState<Item[]>(() =>
     initial.map((url) => ({
@@ -94,7 +103,6 @@ export function UploadField({
       value: url,
     })),
   );
-  const [notice, setNotice] = useState<string | null>(null);
   /** Running requests per item, to cancel them. */
   const running = useRef(new Map<number, { xhr?: XMLHttpRequest; abort: AbortController }>());
   const objectUrls = useRef(new Set<string>());
@@ -133,7 +141,7 @@ export function UploadField({
     }
     const abort = new AbortController();
     running.current.set(id, { abort });
-    const item: Item = { id, name: file.name, preview, status: 'uploading', progress: 0 };
+    const item: Item = { id, name: file.name, size: file.size, preview, status: 'uploading', progress: 0 };
     setItems((list) => (multiple ? [...list, item] : [item]));
     sendFile(file, {
       lang,
@@ -154,16 +162,9 @@ export function UploadField({
       });
   }
 
+  /** The files the area's checks passed. */
   function choose(files: File[]) {
-    setNotice(null);
-    const picked = multiple ? files : files.slice(0, 1);
-    for (const file of picked) {
-      const problem = checkUpload({ name: file.name, size: file.size, type: file.type }, config.current);
-      if (problem) {
-        // The first refusal is shown; the other files still go.
-        setNotice((n) => n ?? `${multiple ? `${file.name}: ` : ''}${t[problem]}`);
-        continue;
-      }
+    for (const file of files) {
       // One file at a time in single mode: a running upload is replaced.
       if (!multiple) for (const id of running.current.keys()) cancel(id);
       start(file);
@@ -201,52 +202,34 @@ export function UploadField({
       data-mode={config.current.mode === 's3' ? 's3' : 'local'}
     >
       <input type="hidden" name={name} value={value} />
-      {/* The native input is kept (keyboard, screen readers) but visually hidden: its own text is in the browser's language, not the page's. */}
-      <label
-        htmlFor={inputId}
-        className="upload-field__choose btn btn-ghost btn-sm"
-        aria-disabled={disabled || (busy && !multiple) || undefined}
-      >
-        {multiple ? t.chooseMany : t.choose}
-      </label>
-      <input
-        id={inputId}
-        className="sr-only"
-        type="file"
+      <UploadArea
+        locale={lang}
+        rules={config.current}
+        kinds={kinds}
+        image={image}
         multiple={multiple}
-        accept={image ? 'image/*' : undefined}
         disabled={disabled || (busy && !multiple)}
-        onChange={(e) => {
-          choose(Array.from(e.currentTarget.files ?? []));
-          e.currentTarget.value = '';
-        }}
+        prompt={prompt ?? text?.choose}
+        onFiles={choose}
       />
       {items.length > 0 && (
-        <ul className="upload-field__list" style={{ listStyle: 'none', padding: 0, margin: '0.5rem 0', display: 'grid', gap: '0.5rem' }}>
+        <ul className="upload-field__list">
           {items.map((it) => (
-            <li
-              key={it.id}
-              className="upload-field__item"
-              data-status={it.status}
-              style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '0.5rem' }}
-            >
-              {it.preview && (
-                <img
-                  className="upload-field__preview"
-                  src={it.preview}
-                  alt=""
-                  width={96}
-                  height={96}
-                  style={{ objectFit: 'cover', borderRadius: 8, border: '1px solid var(--border)' }}
-                />
-              )}
+            <li key={it.id} className="upload-field__item" data-status={it.status}>
+              {it.preview && <img className="upload-field__preview" src={it.preview} alt="" width={96} height={96} />}
               {!(it.status === 'done' && it.file) && (
-                <span className="upload-field__name" style={{ overflowWrap: 'anywhere' }}>
+                <span className="upload-field__name" translate="no">
                   {it.name}
                 </span>
               )}
+              {it.status === 'done' && it.file && (
+                <span className="upload-field__done" role="status">
+                  {t.done}: {it.file.name}
+                </span>
+              )}
+              {it.size !== undefined && <span className="upload-field__size">{fileSizeText(it.size, lang)}</span>}
               {it.status === 'uploading' && (
-                <span className="upload-field__progress" style={{ display: 'inline-flex', alignItems: 'center', gap: '0.5rem' }}>
+                <span className="upload-field__progress">
                   <progress max={100} value={it.progress} aria-label={`${t.uploading} ${it.name}`} />
                   <span>
                     {t.uploading} {it.progress}%
@@ -257,20 +240,13 @@ export function UploadField({
                 </span>
               )}
               {it.status === 'done' && (
-                <>
-                  {it.file && (
-                    <span className="upload-field__done" role="status" style={{ overflowWrap: 'anywhere' }}>
-                      {t.done}: {it.file.name}
-                    </span>
-                  )}
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => drop(it.id)} disabled={disabled}>
-                    {t.remove}
-                  </button>
-                </>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => drop(it.id)} disabled={disabled}>
+                  {t.remove}
+                </button>
               )}
               {it.status === 'error' && (
                 <>
-                  <span className="upload-field__error" role="alert" style={{ color: 'var(--danger)' }}>
+                  <span className="upload-field__error" role="alert">
                     {it.message}
                   </span>
                   <button type="button" className="btn btn-ghost btn-sm" onClick={() => drop(it.id)}>
@@ -281,11 +257,6 @@ export function UploadField({
             </li>
           ))}
         </ul>
-      )}
-      {notice && (
-        <p className="upload-field__error" role="alert" style={{ color: 'var(--danger)' }}>
-          {notice}
-        </p>
       )}
     </div>
   );
