@@ -49,6 +49,8 @@ function activeChips(form: HTMLFormElement): Chip[] {
 
 export function FilterFold({ label, removeLabel, children }: FilterFoldProps) {
   const [open, setOpen] = useState(false);
+  // Folds only once hydrated: inside a region that never hydrates the form simply stays open.
+  const [ready, setReady] = useState(false);
   const [chips, setChips] = useState<Chip[]>([]);
   const box = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -57,6 +59,7 @@ export function FilterFold({ label, removeLabel, children }: FilterFoldProps) {
   useEffect(() => {
     const form = box.current?.querySelector('form');
     if (form) setChips(activeChips(form));
+    setReady(true);
   }, []);
 
   function remove(name: string) {
@@ -69,7 +72,7 @@ export function FilterFold({ label, removeLabel, children }: FilterFoldProps) {
   }
 
   return (
-    <div ref={box} className="filter-fold" data-open={open || undefined}>
+    <div ref={box} className="filter-fold" data-folding={ready || undefined} data-open={open || undefined}>
       <div className="filter-fold-bar">
         <button
           type="button"

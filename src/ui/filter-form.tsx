@@ -2,12 +2,15 @@
  * A list's filter form (decision 0014): a GET form to the list's own path (the URL holds the
  * filters, no JavaScript needed) with the area's fields, an optional page-size select, Filter and
  * an optional Reset link back to the bare path. Its look is `.list-filters` / `.list-filter-actions`
- * (src/styles/components.css); the area's classes set its grid (`--filter-columns`).
+ * (src/styles/components.css); the area's classes set its grid (`--filter-columns`). On a phone it
+ * folds behind a Filter button with the set filters as chips (FilterFold).
  */
 import type { ReactNode } from 'react';
 import { DateField } from './date-field';
+import { FilterFold } from './filter-fold';
 import { Notice } from './notice';
 import { pageContext } from './page-context';
+import { uiText } from './texts';
 import type { Locale } from '~/lib/types';
 
 export interface FilterFormProps {
@@ -29,9 +32,10 @@ export interface FilterFormProps {
   children: ReactNode;
 }
 
-export function FilterForm({ action, label, className, actionsClass, apply, reset, perPage, invalid, children }: FilterFormProps) {
+export async function FilterForm({ action, label, className, actionsClass, apply, reset, perPage, invalid, children }: FilterFormProps) {
+  const fold = uiText((await pageContext()).view.locale).filterFold;
   return (
-    <>
+    <FilterFold label={fold.toggle} removeLabel={fold.remove}>
       <form className={`card list-filters ${className}`} method="get" action={action} aria-label={label}>
         {children}
         {perPage ? (
@@ -62,7 +66,7 @@ export function FilterForm({ action, label, className, actionsClass, apply, rese
           <p>{invalid}</p>
         </Notice>
       ) : null}
-    </>
+    </FilterFold>
   );
 }
 

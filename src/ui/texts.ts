@@ -4,6 +4,7 @@ import { defineTexts } from '~/lib/texts';
 export const uiText = defineTexts('ui', {
   'zh-cn': {
     pager: { prev: '上一页', next: '下一页', pageOf: '第 {page} / {pages} 页', pages: '分页' },
+    filterFold: { toggle: '筛选', remove: '移除筛选条件 {name}' },
     dateField: {
       choose: '选择日期',
       prevMonth: '上个月',
@@ -24,6 +25,7 @@ export const uiText = defineTexts('ui', {
   },
   en: {
     pager: { prev: 'Previous', next: 'Next', pageOf: 'Page {page} of {pages}', pages: 'Pages' },
+    filterFold: { toggle: 'Filter', remove: 'Remove filter {name}' },
     dateField: {
       choose: 'Choose a date',
       prevMonth: 'Previous month',

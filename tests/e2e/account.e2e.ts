@@ -51,40 +51,41 @@ async function registerMember(request: APIRequestContext, who: { username: strin
   expect(reg.status()).toBe(200);
 }
 
-test('overview (Chinese): greeting, previous login, links inside the app, 7/30-day chart', async ({ page }) => {
+test('overview (Chinese): the desk — counts, tasks with their action, links inside the app', async ({ page }) => {
   await loginViaForm(page, DEMO, '/user/account/overview');
   await expect(page.getByRole('heading', { name: '账户概览', level: 1 })).toBeVisible();
   await expect(page.locator('.hello-line')).toContainText('欢迎回来');
-  await expect(page.getByRole('figure', { name: '余额变动（元）' })).toBeVisible();
-  await expect(page.getByRole('figure', { name: '积分变动' })).toBeVisible();
-  await expect(page.locator('.account-chart-money .account-chart-days li')).toHaveCount(7);
+  await expect(page.locator('.desk-tile').filter({ hasText: '在保保单' })).toContainText(/今日在保 \d+ 人/);
+  await expect(page.getByRole('figure', { name: '净保费（元）' })).toBeVisible();
+  await expect(page.locator('.account-chart-days li')).toHaveCount(12);
 
+  // An order to pay: Pay opens the order inside the app.
   await mark(page);
-  await page.getByRole('link', { name: '近 30 天' }).click();
-  await expect(page).toHaveURL(/\/user\/account\/overview\?days=30$/);
-  await expect(page.locator('.account-chart-money .account-chart-days li')).toHaveCount(30);
-  expect(await stayed(page)).toBe(true);
-
-  // The contact badge goes to the profile inside the app, and the balance link to the balance page.
-  await page.locator('.contact-badges a').first().click();
-  await expect(page).toHaveURL(/\/user\/account\/profile$/);
+  await page.locator('.desk-tasks').getByRole('link', { name: '去支付' }).first().click();
+  await expect(page).toHaveURL(/\/user\/order\/groupDetail\?id=\d+$/);
   expect(await stayed(page)).toBe(true);
   await page.goBack();
-  await page.locator('.kv-stat a').nth(1).click();
+
+  // The contact badge goes to the profile, the balance card's link to the balance page.
+  await page.locator('.contact-badges a').first().click();
+  await expect(page).toHaveURL(/\/user\/account\/profile$/);
+  await expect(page.locator('.session-previous')).toContainText(/上次登录|第一次登录/);
+  expect(await stayed(page)).toBe(true);
+  await page.goBack();
+  await page.locator('.desk-ledger').first().getByRole('link', { name: '全部明细' }).click();
   await expect(page).toHaveURL(/\/user\/account\/balance$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('余额记录');
   expect(await stayed(page)).toBe(true);
 });
 
-test('overview (English, 390 px phone): readable chart, no sideways scroll', async ({ browser, baseURL }) => {
+test('overview (English, 390 px phone): the desk reads in English, no sideways scroll', async ({ browser, baseURL }) => {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await ctx.addCookies([{ name: 'ba-lang', value: 'en', url: baseURL! }]);
   const page = await ctx.newPage();
-  await loginViaForm(page, MANAGER, '/user/account/overview?days=30');
+  await loginViaForm(page, MANAGER, '/user/account/overview');
   await expect(page.locator('.hello-line')).toContainText('Welcome back');
-  await expect(page.getByRole('figure', { name: 'Balance change (CNY)' })).toBeVisible();
-  // The previous login is shown, not the one that just happened (it is earlier or None).
-  await expect(page.locator('.kv').filter({ hasText: 'Last login IP' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Needs your attention' })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Net premium (CNY)' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await ctx.close();
 });
