@@ -54,6 +54,8 @@ for (const lang of ['zh-cn', 'en'] as const) {
 
   test(`day fields speak the page's language and send ISO (${lang}, 390 px)`, async ({ browser, baseURL }) => {
     const page = await phone(browser, baseURL!, lang, '/user/claim/list');
+    // On a phone the filters fold behind the Filter button.
+    await page.locator('.filter-fold-toggle').click();
     const start = page.locator('#cl-start');
     await expect(start).toHaveAttribute('placeholder', w.pattern);
     await expect(page.locator('input[type="date"]')).toHaveCount(0);
@@ -82,6 +84,9 @@ for (const lang of ['zh-cn', 'en'] as const) {
     await expect(page).toHaveURL(new RegExp(`start=2026-11-05.*end=${picked}`));
     await expect(page.locator('#cl-start')).toHaveValue(formatDayText('2026-11-05', lang));
     await expect(page.locator('#cl-end')).toHaveValue(formatDayText(picked, lang));
+    // Folded again, the two days show as chips on the Filter bar.
+    await expect(page.locator('.filter-fold-count')).toHaveText('2');
+    await expect(page.locator('.filter-chip')).toHaveCount(2);
     await page.context().close();
   });
 

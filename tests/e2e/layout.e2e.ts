@@ -75,9 +75,10 @@ function chineseOutsideData(page: Page): Promise<string[]> {
       if (han.test(text)) found.add(text.trim().slice(0, 40));
       han.lastIndex = 0;
     }
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[title], [placeholder], [aria-label]'))) {
+    // Visible hints only: an accessible name may well name data ("Approve: 上海示例科技有限公司").
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('[title], [placeholder]'))) {
       if (el.closest('[translate="no"], [lang]:not(html)')) continue;
-      for (const attr of ['title', 'placeholder', 'aria-label']) {
+      for (const attr of ['title', 'placeholder']) {
         const value = el.getAttribute(attr);
         if (value && /[\u3400-\u9fff]/.test(value)) found.add(`${attr}="${value.slice(0, 40)}"`);
       }

@@ -95,7 +95,7 @@ export const SETTINGS: readonly SettingDef[] = [
     store: ['recordNumber'],
     check: (v) => (v === '' || (typeof v === 'string' && RECORD_NUMBER.test(v)) ? null : 'operator.settings.recordNumber'),
     labels: { 'zh-cn': '备案号', en: 'ICP record number' },
-    help: { 'zh-cn': '例如 沪ICP备2026012345号-1，可留空', en: 'Like 沪ICP备2026012345号-1, or empty' },
+    help: { 'zh-cn': '例如 沪ICP备2026012345号-1，可留空', en: 'The ICP registration number shown in the footer, or empty' },
     section: 'site',
   },
   {

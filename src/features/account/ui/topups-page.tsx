@@ -93,7 +93,7 @@ export function OperatorTopupsPage({ query }: { query?: string }) {
                       head: tx.member,
                       cell: (x) => (
                         <>
-                          {x.nickname || x.username}
+                          <span translate="no">{x.nickname || x.username}</span>
                           <span className="ledger-ref">{x.username}</span>
                         </>
                       ),

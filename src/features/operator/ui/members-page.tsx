@@ -90,7 +90,9 @@ export function MembersPage({ query = '' }: { query?: string }) {
                     cell: (m) => (
                       <span>
                         <a href={`/user/operator/memberDetail?id=${m.id}`}>{m.username}</a>
-                        <span className="op-sub">{[m.nickname, m.email, m.mobile].filter(Boolean).join(' · ')}</span>
+                        <span className="op-sub" translate="no">
+                          {[m.nickname, m.email, m.mobile].filter(Boolean).join(' · ')}
+                        </span>
                       </span>
                     ),
                   },

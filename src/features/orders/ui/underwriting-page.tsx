@@ -74,9 +74,9 @@ export function UnderwritingPage({ query }: { query?: string }) {
                     cellClass: 'oq-who',
                     cell: (r) => (
                       <>
-                        {r.holder_name}
+                        <span translate="no">{r.holder_name}</span>
                         <span className="order-sub">
-                          {o.operator.member}: {r.member} {r.credit_code ? `· ${r.credit_code}` : ''} ·{' '}
+                          {o.operator.member}: <span translate="no">{r.member}</span> {r.credit_code ? `· ${r.credit_code}` : ''} ·{' '}
                           {fill(o.table.people, { n: r.insured_count })}
                         </span>
                       </>

@@ -122,8 +122,8 @@ async function SealReviewBody({ query, view, session }: { query: string; view: P
                     height={160}
                     loading="lazy"
                   />
-                  <strong>{s.name}</strong>
-                  <span>{s.company_name}</span>
+                  <strong translate="no">{s.name}</strong>
+                  <span translate="no">{s.company_name}</span>
                   <span className="seal-meta">
                     {tx.kinds[s.kind]} · {s.diameter_mm} mm · {s.source}
                   </span>
