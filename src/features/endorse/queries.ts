@@ -6,6 +6,7 @@ import { maskResidentId } from '~/lib/cn-id';
 import { fenToYuan } from '~/lib/money';
 import { type Db, num } from '~/server/db/client';
 import { anyColumnContains } from '~/server/db/contains';
+import { statusEvent } from '~/server/db/events';
 import { visibleUserIds } from '~/server/members';
 import { type Endorsement, loadItems, type PersonFacts, toEndorsement } from './model';
 import type { Policy } from './policy';
@@ -161,13 +162,7 @@ export async function endorsementDetail(
       days: items[0]?.days ?? (policy ? dayNumber(policy.end) - dayNumber(e.effectiveDate) + 1 : 0),
       premium_delta: fenToYuan(e.premiumDelta),
     },
-    timeline: events.map((r: Row) => ({
-      from: String(r.from_status),
-      to: String(r.to_status),
-      actor_id: r.actor_id == null ? null : num(r.actor_id),
-      note: String(r.note ?? ''),
-      created_at: num(r.created_at),
-    })),
+    timeline: events.map(statusEvent),
     documents: docs.map((r: Row) => ({ id: num(r.id), kind: String(r.kind), file_id: num(r.file_id), name: String(r.name) })),
     notice_url: e.status === 'approved' ? `/userapi/v1/endorse/notice?id=${e.id}` : '',
     actions,

@@ -2,6 +2,7 @@
 import { fenToYuan } from '~/lib/money';
 import { type Db, num } from '~/server/db/client';
 import { anyColumnContains } from '~/server/db/contains';
+import { statusEvent } from '~/server/db/events';
 import { type Invoice, toInvoice } from './records';
 import type { InvoiceListQuery } from './schemas';
 
@@ -61,13 +62,7 @@ export async function invoiceDetail(db: Db, inv: Invoice, fileUrl: string) {
       amount: fenToYuan(num(r.amount)),
       active: num(r.active) === 1,
     })),
-    timeline: events.map((r: Row) => ({
-      from: String(r.from_status),
-      to: String(r.to_status),
-      actor_id: r.actor_id == null ? null : num(r.actor_id),
-      note: String(r.note ?? ''),
-      created_at: num(r.created_at),
-    })),
+    timeline: events.map(statusEvent),
     file_url: inv.status === 'issued' ? fileUrl : '',
   };
 }
