@@ -87,7 +87,7 @@ for (const engine of engines()) {
       type Node = { id: number; name: string; children?: Node[]; [k: string]: unknown };
       const flat = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
       const before = await page('/user/account/integral', 'demo');
-      expect(before.html).toContain('<span>Points</span>');
+      expect(before.html).toContain('<span class="side-link-title">Points</span>');
       const tree = (await api('operator/rule/tree', 'operator')).body.data.tree as Node[];
       const { children: _c, operator: _o, ...fields } = flat(tree).find((n) => n.name === 'account/integral') as Node;
       const saved = await api('operator/rule/save', 'operator', {
@@ -99,7 +99,11 @@ for (const engine of engines()) {
       expect(saved.status).toBe(200);
       for (const path of ['/user/account/overview', '/user/account/integral']) {
         const en = await page(path, 'demo');
-        expect({ path, has: en.html.includes('Reward points'), old: en.html.includes('<span>Points</span>') }).toEqual({
+        expect({
+          path,
+          has: en.html.includes('Reward points'),
+          old: en.html.includes('<span class="side-link-title">Points</span>'),
+        }).toEqual({
           path,
           has: true,
           old: false,
