@@ -4,7 +4,9 @@
  *
  * Each business area owns one file in ./schema (its version numbers are reserved there, so areas
  * built side by side never collide): 09 account, 10 uploads, 11 orders, 12 operator, 13 team,
- * 14 sealing, 15 claims, 16 endorsements and invoices, 17 the page cache.
+ * 14 sealing, 15 claims, 16 endorsements and invoices, 17 the page cache, 18 the premium account;
+ * reserved for issue #30: 19 notice deliveries and preferences, 20 scheduled jobs, 21 renewals,
+ * 22 proof-of-cover certificates.
  */
 import type { Migration } from './schema/migration';
 import { accountMigrations } from './schema/09-account';
