@@ -8,6 +8,7 @@
  */
 import { seedAccountDemo } from '~/features/account';
 import { seedClaimsDemo } from '~/features/claims';
+import { seedCoverDemo } from '~/features/cover';
 import { seedEndorseDemo } from '~/features/endorse';
 import { seedInvoicesDemo } from '~/features/invoices';
 import { seedLedgerDemo } from '~/features/ledger';
@@ -29,6 +30,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   seedEndorseDemo,
   seedInvoicesDemo,
   seedOperatorDemo,
+  seedCoverDemo,
 ];
 
 /** Migrate, sync reference data, and seed the demo portal on a fresh database. Run at every start. */

@@ -9,6 +9,7 @@ import account from '../account/messages';
 import area from '../area/messages';
 import captcha from '../captcha/messages';
 import claims from '../claims/messages';
+import cover from '../cover/messages';
 import endorse from '../endorse/messages';
 import identity from '../identity/messages';
 import invoices from '../invoices/messages';
@@ -39,6 +40,7 @@ const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [
   endorse,
   invoices,
   sealing,
+  cover,
 ];
 
 function merge(into: Bundle, from: Bundle): Bundle {

@@ -9,6 +9,7 @@ import { accountRouter } from '~/features/account';
 import { areaRouter } from '~/features/area';
 import { captchaRouter } from '~/features/captcha';
 import { claimsRouter } from '~/features/claims';
+import { coverRouter } from '~/features/cover';
 import { endorseRouter } from '~/features/endorse';
 import { identityRouter } from '~/features/identity';
 import { invoicesRouter } from '~/features/invoices';
@@ -53,6 +54,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', sealingRouter);
   app.route('/', teamRouter);
   app.route('/', accountRouter);
+  app.route('/', coverRouter);
   return app;
 }
 
