@@ -172,8 +172,8 @@ export async function certificateDocument(
     y -= 12;
   }
   const pages = doc.getPages();
-  pages.forEach((p, i) =>
-    p.drawText(fill(tx.page, { p: i + 1, n: pages.length }), { x: A4[0] - MARGIN - 60, y: MARGIN - 24, size: 8, font, color: grey }),
-  );
+  for (const [i, p] of pages.entries()) {
+    p.drawText(fill(tx.page, { p: i + 1, n: pages.length }), { x: A4[0] - MARGIN - 60, y: MARGIN - 24, size: 8, font, color: grey });
+  }
   return { bytes: await doc.save(), drawn };
 }

@@ -23,6 +23,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/offer' },
   { path: '/product' },
   { path: '/verify' },
+  { path: '/verify/cover' },
   { path: '/user', middleware: MEMBER },
   { path: '/user/login', middleware: MEMBER },
   { path: '/user/help', middleware: MEMBER },

@@ -14,6 +14,7 @@ import { getDb } from '~/server/db/client';
 import { OrderActions, OrderRefresh } from './policy-actions';
 import { mixPremium } from '~/features/products/schemas';
 import { findRecord, PageFrame, Timeline, RecordMissing } from '~/ui';
+import { CoverCard } from '~/features/cover/ui';
 import { CardSection } from '~/ui/card-section';
 import './orders.css';
 import { OrderPremium } from './premium';
@@ -216,6 +217,7 @@ export function OrderDetailPage({ query }: { query?: string }) {
               locale={view.locale}
               o={o}
             />
+            <CoverCard order={order} userId={session.userId} today={today} locale={view.locale} timeZone={view.timeZone} />
             {dangerous.length ? (
               <CardSection id="od-danger" title={d.danger} className="order-wide order-danger">
                 <p className="order-sub">{d.dangerHint}</p>
