@@ -63,6 +63,9 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'seal-seals', path: '/user/file/sealfile?tab=seals', login: true },
   { name: 'seal-verify', path: '/verify?code=DEMX-SEAL-2468' },
   { name: 'sealop-review', path: '/user/operator/seals', login: true },
+  // Proof of cover (#30): the policy page's card is on order-detail; the check needs a code (SCREENS_COVER_CODE).
+  { name: 'cover-card', path: '/user/order/groupDetail?id=1#od-cover', login: true },
+  { name: 'cover-verify', path: `/verify/cover?code=${process.env.SCREENS_COVER_CODE ?? ''}` },
   { name: '404', path: '/no/such/page' },
 ];
 const sizes = [

@@ -13,7 +13,7 @@ import { ApiForm } from '~/ui/api-form';
 import { CardSection } from '~/ui/card-section';
 import { type Column, DataTable } from '~/ui/data-table';
 import { DateField } from '~/ui/date-field';
-import { canIssue, type CoverCertificate, listCertificates } from '../certificates';
+import { canIssue, type CoverCertificate, certificateCode, listCertificates } from '../certificates';
 import { coverText, fill } from '../texts';
 import './cover.css';
 
@@ -37,6 +37,8 @@ export async function CoverCard({
   const db = getDb();
   const tx = coverText(locale).card;
   const { list } = await listCertificates(db, userId, order.id);
+  // The member may read the check code out to whoever asks; the table stores only its hash.
+  const codes = new Map(await Promise.all(list.map(async (c) => [c.id, await certificateCode(db, c)] as const)));
   const open = canIssue(order, today);
   if (!open && !list.length) return null;
   const day = today < order.startDate ? order.startDate : today > order.endDate ? order.endDate : today;
@@ -48,6 +50,15 @@ export async function CoverCard({
   const columns: Column<CoverCertificate>[] = [
     { head: tx.colDay, label: tx.colDay, cell: (c) => c.day, rowHeader: true },
     { head: tx.colPeople, label: tx.colPeople, cell: (c) => fill(tx.peopleCount, { n: c.people.length }) },
+    {
+      head: tx.colCode,
+      label: tx.colCode,
+      cell: (c) => (
+        <span className="cover-code" translate="no" data-cover-code>
+          {codes.get(c.id)}
+        </span>
+      ),
+    },
     { head: tx.colCreated, label: tx.colCreated, cell: (c) => formatDate(c.createdAt, 'YYYY-MM-DD HH:mm', timeZone) },
     {
       head: tx.colStatus,
@@ -70,6 +81,15 @@ export async function CoverCard({
             aria-label={fill(tx.downloadLabel, { day: c.day })}
           >
             {tx.download}
+          </a>
+          <a
+            className="btn btn-ghost btn-sm"
+            href={`/verify/cover?code=${codes.get(c.id)}`}
+            target="_blank"
+            rel="noopener"
+            data-action="cover-check"
+          >
+            {tx.check}
           </a>
           {c.revokedAt ? null : (
             <ApiForm
