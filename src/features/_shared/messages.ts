@@ -16,6 +16,7 @@ import ledger from '../ledger/messages';
 import notifications from '../notifications/messages';
 import operator from '../operator/messages';
 import orders from '../orders/messages';
+import renewals from '../renewals/messages';
 import sealing from '../sealing/messages';
 import team from '../team/messages';
 import upload from '../upload/messages';
@@ -39,6 +40,7 @@ const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [
   endorse,
   invoices,
   sealing,
+  renewals,
 ];
 
 function merge(into: Bundle, from: Bundle): Bundle {
