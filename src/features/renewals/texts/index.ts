@@ -65,7 +65,7 @@ const zh = {
 const en: typeof zh = {
   titles: { renewal: 'Renewal', console: 'Renewals' },
   page: {
-    lead: 'Renew policy {no} at today’s rates: cover follows on from the old policy, with the people on it at its end date. Nothing is charged until you pay.',
+    lead: "Renew policy {no} at today's rates: cover follows on from the old policy, with the people on it at its end date. Nothing is charged until you pay.",
     current: 'Current policy',
     next: 'Renewal',
     plan: 'Plan',
@@ -86,12 +86,12 @@ const en: typeof zh = {
     changes: 'Changes to the list',
     added: 'Added by endorsement, carried over ({n})',
     removed: 'Removed by endorsement, not renewed ({n})',
-    dropped: 'Outside the plan’s age limits, not carried over ({n})',
+    dropped: "Outside the plan's age limits, not carried over ({n})",
     noChanges: 'The list is the same as when the policy started.',
     headcountOnly: 'Insured by headcount: the renewal covers the same number of people.',
     create: 'Create renewal order',
     creating: 'Creating…',
-    createHint: 'You then pay on the new order’s page; until then you can cancel it.',
+    createHint: "You then pay on the new order's page; until then you can cancel it.",
     ordered: 'A renewal order, {no}, was created for this policy and waits for payment.',
     renewed: 'This policy has been renewed by policy {no}.',
     openOrder: 'Go to payment',

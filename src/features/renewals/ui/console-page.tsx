@@ -6,7 +6,7 @@
 import './renewals.css';
 import { orderText } from '~/features/orders/texts';
 import { formatDate } from '~/lib/format';
-import { fill, plural } from '~/lib/texts';
+import { fill } from '~/lib/texts';
 import { getDb } from '~/server/db/client';
 import { DataTable, PageFrame, Pager, StatusTabs } from '~/ui';
 import { CONSOLE_DAYS, type RenewalRow, renewalConsole } from '../console';
@@ -95,7 +95,7 @@ export function RenewalConsolePage({ query }: { query?: string }) {
                     cell: (r) => (
                       <>
                         {r.endDate}
-                        <span className="renewal-sub">{fill(t[plural('daysLeft', r.daysLeft)], { n: r.daysLeft })}</span>
+                        <span className="renewal-sub">{r.daysLeft === 1 ? t.daysLeft_one : fill(t.daysLeft, { n: r.daysLeft })}</span>
                       </>
                     ),
                   },
