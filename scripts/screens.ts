@@ -38,6 +38,8 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'team-edit', path: '/user/team/addAccount?id=4', login: true },
   { name: 'team-alloc', path: '/user/team/allocation', login: true },
   { name: 'order-new', path: '/user/order/guzhu?new=1', login: true },
+  { name: 'renewal', path: '/user/renewal?id=24', login: true },
+  { name: 'op-renewals', path: '/user/operator/renewals', login: true },
   { name: 'order-detail', path: '/user/order/groupDetail?id=1', login: true },
   { name: 'order-without', path: '/user/order/withoutDetail', login: true },
   { name: 'offer-quote', path: '/offer?q=1&plan=2&class=2&headcount=12&months=6' },

@@ -14,6 +14,7 @@ import { seedInvoicesDemo } from '~/features/invoices';
 import { seedLedgerDemo } from '~/features/ledger';
 import { seedOrdersDemo } from '~/features/orders';
 import { seedOperatorDemo } from '~/features/operator';
+import { seedRenewalsDemo } from '~/features/renewals';
 import { seedSealingDemo } from '~/features/sealing';
 import { seedTeamDemo } from '~/features/team';
 import type { Db } from '~/server/db/client';
@@ -31,6 +32,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   seedInvoicesDemo,
   seedOperatorDemo,
   seedCoverDemo,
+  seedRenewalsDemo,
 ];
 
 /** Migrate, sync reference data, and seed the demo portal on a fresh database. Run at every start. */

@@ -17,6 +17,7 @@ import ledger from '../ledger/messages';
 import notifications from '../notifications/messages';
 import operator from '../operator/messages';
 import orders from '../orders/messages';
+import renewals from '../renewals/messages';
 import sealing from '../sealing/messages';
 import team from '../team/messages';
 import upload from '../upload/messages';
@@ -41,6 +42,7 @@ const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [
   invoices,
   sealing,
   cover,
+  renewals,
 ];
 
 function merge(into: Bundle, from: Bundle): Bundle {

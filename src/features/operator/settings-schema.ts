@@ -28,7 +28,7 @@ export interface SettingDef {
   check: (value: unknown, ctx: SettingContext) => string | null;
   labels: Record<Locale, string>;
   help?: Record<Locale, string>;
-  section: 'site' | 'login' | 'upload' | 'insurer';
+  section: 'site' | 'login' | 'upload' | 'insurer' | 'renewals';
 }
 
 const len = (min: number, max: number, key: string) => (v: unknown) =>
@@ -245,6 +245,26 @@ export const SETTINGS: readonly SettingDef[] = [
       en: 'The sandbox refuses a policyholder whose name contains it (3 to 40 letters, digits, _ or -)',
     },
     section: 'insurer',
+  },
+  {
+    // Read by the renewals area's reminder job (src/features/renewals/reminders.ts).
+    key: 'renewalReminderDays',
+    type: 'list',
+    default: ['30', '14', '3'],
+    store: ['renewalReminderDays'],
+    check: (v) =>
+      Array.isArray(v) &&
+      v.length >= 1 &&
+      v.length <= 5 &&
+      v.every((d) => typeof d === 'string' && /^\d{1,2}$/.test(d) && Number(d) >= 1 && Number(d) <= 60)
+        ? null
+        : 'operator.settings.reminderDays',
+    labels: { 'zh-cn': '到期提醒（提前天数）', en: 'Cover-ending reminders (days before)' },
+    help: {
+      'zh-cn': '保单到期前多少天提醒会员续保，逗号分隔，1 到 60，最多 5 个，例如 30, 14, 3',
+      en: 'Days before a policy ends that its member is reminded to renew: comma separated, 1 to 60, at most 5, e.g. 30, 14, 3',
+    },
+    section: 'renewals',
   },
 ];
 

@@ -45,6 +45,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/user/operator/rules', middleware: MEMBER },
   { path: '/user/operator/settings', middleware: MEMBER },
   { path: '/user/operator/underwriting', middleware: MEMBER },
+  { path: '/user/operator/renewals', middleware: MEMBER },
+  { path: '/user/renewal', middleware: MEMBER },
   { path: '/user/claim/list', middleware: MEMBER },
   { path: '/user/claim/detail', middleware: MEMBER },
   { path: '/user/operator/claims', middleware: MEMBER },

@@ -20,6 +20,7 @@ import { notificationsRouter } from '~/features/notifications';
 import { operatorRouter } from '~/features/operator';
 import { ordersRouter } from '~/features/orders';
 import { productsRouter } from '~/features/products';
+import { renewalsRouter } from '~/features/renewals';
 import { sealingRouter } from '~/features/sealing';
 import { uploadRouter } from '~/features/upload';
 import { verificationRouter } from '~/features/verification';
@@ -55,6 +56,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', teamRouter);
   app.route('/', accountRouter);
   app.route('/', coverRouter);
+  app.route('/', renewalsRouter);
   return app;
 }
 

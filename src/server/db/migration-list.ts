@@ -20,6 +20,7 @@ import { endorseMigrations } from './schema/16-endorse';
 import { premiumAccountMigrations } from './schema/18-premium-account';
 import { pageCacheMigrations } from './schema/17-page-cache';
 import { coverMigrations } from './schema/22-cover';
+import { renewalMigrations } from './schema/21-renewals';
 
 export type { Migration };
 
@@ -262,4 +263,5 @@ export const migrations: Migration[] = [
   ...pageCacheMigrations,
   ...premiumAccountMigrations,
   ...coverMigrations,
+  ...renewalMigrations,
 ].sort((a, b) => a.version - b.version);

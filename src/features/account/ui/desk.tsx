@@ -1,7 +1,7 @@
 /**
  * The member's desk on the account overview (#29): tiles for what is in force and what waits,
  * a list of the tasks that wait on the member with the action beside each (Pay, Upload documents,
- * View policy, Continue), what the broker or insurer is handling, premium per month, and the
+ * Renew, Continue), what the broker or insurer is handling, premium per month, and the
  * latest entries of both ledgers. Server-rendered, links are a[data-nav].
  */
 import './account.css';
@@ -136,7 +136,7 @@ export function DeskTasks({ desk, locale }: { desk: Desk; locale: Locale }) {
           key={`e${o.id}`}
           text={parts(tasks[plural('endingLine', days)], { no: code(o.policyNo || o.orderNo), date: o.endDate, days })}
           action={tasks.ending}
-          to={`/user/order/groupDetail?id=${o.id}`}
+          to={`/user/renewal?id=${o.id}`}
         />
       );
     }),

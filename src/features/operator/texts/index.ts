@@ -122,7 +122,7 @@ const zh = {
   previewLang: '语言',
   show: '查看',
   noMenus: '该分组没有可见菜单',
-  settingsSections: { site: '站点', login: '登录与开放', upload: '上传', insurer: '承保' },
+  settingsSections: { site: '站点', login: '登录与开放', upload: '上传', insurer: '承保', renewals: '续保' },
   version: '版本 {v}',
   staff: '运营人员',
   waiting: {
@@ -359,7 +359,7 @@ const en: Text = {
   previewLang: 'Language',
   show: 'Show',
   noMenus: 'This group sees no menus',
-  settingsSections: { site: 'Site', login: 'Login and access', upload: 'Uploads', insurer: 'Insurer' },
+  settingsSections: { site: 'Site', login: 'Login and access', upload: 'Uploads', insurer: 'Insurer', renewals: 'Renewals' },
   version: 'Version {v}',
   staff: 'Broker staff',
   waiting: {

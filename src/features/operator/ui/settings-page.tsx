@@ -10,7 +10,7 @@ import { SETTINGS, type SettingDef } from '../settings-schema';
 import { ConsoleShell } from './shell';
 import { fill } from '../texts';
 
-const SECTIONS = ['site', 'login', 'upload', 'insurer'] as const;
+const SECTIONS = ['site', 'login', 'upload', 'insurer', 'renewals'] as const;
 
 function Field({ def, value, locale, error }: { def: SettingDef; value: unknown; locale: 'zh-cn' | 'en'; error: boolean }) {
   const id = `os-${def.key.replace(/\W/g, '-')}`;

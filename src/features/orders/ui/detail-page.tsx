@@ -21,6 +21,7 @@ import { OrderPremium } from './premium';
 import { OrderRoster } from './roster';
 import { OrderStatusBadge } from './status';
 import { fill, orderText } from '../texts';
+import { RenewalLinks } from '~/features/renewals/ui';
 
 export function OrderDetailPage({ query }: { query?: string }) {
   const params = new URLSearchParams(query ?? '');
@@ -150,6 +151,7 @@ export function OrderDetailPage({ query }: { query?: string }) {
               </dl>
               <div className="card-actions">
                 <OrderActions {...actionProps} actions={actions.filter((a) => !DESTRUCTIVE.includes(a))} ask={ask} />
+                <RenewalLinks order={order} today={today} locale={view.locale} />
                 {actions.includes('policy') ? (
                   <a className="btn btn-ghost" href={`/userapi/v1/order/policy?id=${order.id}`} download data-action="policy">
                     {o.actions.policy}

@@ -107,6 +107,8 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     ]),
     detail('order/groupDetail', '团单详情', 'Group order details'),
     detail('order/endorseDetail', '批改详情', 'Endorsement details'),
+    // /user/renewal?id=: the renewal of an ending policy (renewals area).
+    { ...detail('order/renewal', '续保', 'Renewal'), path: 'renewal' },
   ]),
   section('claim', '理赔服务', 'Claims', 'fa fa-medkit', [
     page('claim/list', '理赔列表', 'Claim list', 'fa fa-list', [
@@ -152,6 +154,7 @@ export const REFERENCE_RULES: ReferenceRule[] = [
       button('operator/claims/pay', '登记赔付', 'Record payment'),
     ]),
     page('operator/seals', '印章审核', 'Seal review', 'fa fa-certificate', [button('operator/seals/review', '审核', 'Review')]),
+    page('operator/renewals', '续保跟进', 'Renewals', 'fa fa-refresh'),
     detail('operator/memberDetail', '会员详情', 'Member details'),
     detail('operator/endorseDetail', '批改审核详情', 'Endorsement review details'),
     detail('operator/invoiceDetail', '发票详情', 'Invoice details'),
