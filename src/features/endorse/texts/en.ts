@@ -107,6 +107,7 @@ export const endorseEn: EndorseText = {
     after: 'After',
     premium: 'Premium',
     timeline: 'Timeline',
+    steps: { label: 'Endorsement progress', submitted: 'Submitted', insurer: 'With the insurer', approved: 'Approved' },
     notice: 'Download the notice',
     roster: 'Insured list on {date}',
     edit: 'Continue editing',

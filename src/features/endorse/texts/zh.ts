@@ -98,6 +98,7 @@ export const endorseZh = {
     after: '新',
     premium: '保费',
     timeline: '进度',
+    steps: { label: '批改进度', submitted: '提交申请', insurer: '保险公司审核', approved: '批改生效' },
     notice: '下载批改通知书',
     roster: '查看 {date} 的被保险人名单',
     edit: '继续编辑',

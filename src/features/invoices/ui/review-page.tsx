@@ -5,7 +5,7 @@ import { EndorseFrame } from '~/features/endorse/ui';
 import { invoiceDetail } from '../views';
 import { toInvoice as toInvoiceRow } from '../records';
 import { ApiForm } from '~/ui/api-form';
-import { Timeline } from '~/ui/timeline';
+import { Timeline, TimelineEntry } from '~/ui/timeline';
 import { UploadField } from '~/features/upload/ui';
 import { formatDate, formatMoney } from '~/lib/format';
 import { num } from '~/server/db/client';
@@ -75,11 +75,11 @@ export function OperatorInvoiceDetailPage({ query }: { query?: string }) {
               <h2 id="iv-time">{text.detail.timeline}</h2>
               <Timeline className="endorse-timeline" events={d.timeline} eventKey={(x) => `${x.to}-${x.created_at}`}>
                 {(x) => (
-                  <>
-                    <StatusBadge status={x.to} text={text} />{' '}
-                    <time className="muted">{formatDate(x.created_at, 'YYYY-MM-DD HH:mm', view.timeZone)}</time>
-                    {x.note ? <span className="endorse-sub">{x.note}</span> : null}
-                  </>
+                  <TimelineEntry
+                    title={<StatusBadge status={x.to} text={text} />}
+                    when={formatDate(x.created_at, 'YYYY-MM-DD HH:mm', view.timeZone)}
+                    note={x.note}
+                  />
                 )}
               </Timeline>
             </section>
