@@ -12,6 +12,7 @@ export const endorseEn: EndorseText = {
     voided: 'Voided by surrender',
   },
   kinds: { add: 'Add', remove: 'Remove', replace: 'Replace', correct: 'Correct' },
+  invoiceSteps: { label: 'Invoice progress', applied: 'Requested', issued: 'Issued' },
   invoiceStatus: { applied: 'Applied', issued: 'Issued', rejected: 'Rejected', cancelled: 'Cancelled' },
   invoiceKind: { normal: 'Normal invoice', special: 'Special invoice' },
   filters: {

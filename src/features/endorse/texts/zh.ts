@@ -4,6 +4,7 @@ export const endorseZh = {
   titles: { list: '批改记录', detail: '批改详情', invoiceApply: '发票申请' },
   status: { draft: '草稿', submitted: '已提交', approved: '已批准', rejected: '已拒绝', cancelled: '已撤销', voided: '因退保作废' },
   kinds: { add: '加保', remove: '减保', replace: '替换', correct: '更正' },
+  invoiceSteps: { label: '开票进度', applied: '提交申请', issued: '已开票' },
   invoiceStatus: { applied: '已申请', issued: '已开具', rejected: '已驳回', cancelled: '已撤销' },
   invoiceKind: { normal: '普通发票', special: '专用发票' },
   filters: {

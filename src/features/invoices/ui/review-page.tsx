@@ -6,6 +6,8 @@ import { invoiceDetail } from '../views';
 import { toInvoice as toInvoiceRow } from '../records';
 import { ApiForm } from '~/ui/api-form';
 import { Timeline, TimelineEntry } from '~/ui/timeline';
+import { Steps, stepAt } from '~/ui/steps';
+import { INVOICE_FAILURES, INVOICE_STEPS } from '../states';
 import { UploadField } from '~/features/upload/ui';
 import { formatDate, formatMoney } from '~/lib/format';
 import { num } from '~/server/db/client';
@@ -31,8 +33,28 @@ export function OperatorInvoiceDetailPage({ query }: { query?: string }) {
               <dd>{value}</dd>
             </>
           ) : null;
+        const at = stepAt(INVOICE_STEPS, inv.status, INVOICE_FAILURES);
+        // The day each status was reached: the application's own day, else its timeline entry's.
+        const day = (status: string | undefined) => {
+          const time = status === 'applied' ? inv.created_at : d.timeline.find((x) => x.to === status)?.created_at;
+          return time ? formatDate(time, 'YYYY-MM-DD', view.timeZone) : null;
+        };
         return (
           <div className="invoice-detail" data-status={inv.status}>
+            <div className="card invoice-steps">
+              <Steps
+                label={text.invoiceSteps.label}
+                at={at}
+                steps={INVOICE_STEPS.map((x) => ({
+                  key: x.key,
+                  label: text.invoiceSteps[x.key as 'applied' | 'issued'],
+                  date: day(x.statuses[0]),
+                }))}
+                failure={
+                  at.failed ? { key: inv.status, label: text.invoiceStatus[inv.status as 'rejected'], date: day(inv.status) } : undefined
+                }
+              />
+            </div>
             <section className="card" aria-labelledby="iv-sum">
               <h2 id="iv-sum">
                 {inv.apply_no} <StatusBadge status={inv.status} text={text} />
