@@ -222,7 +222,7 @@ export async function EndorseDraft({
         </ApiForm>
       </section>
 
-      <section className="card endorse-submit" aria-labelledby="en-submit">
+      <section className="card endorse-submit sticky-actions" aria-labelledby="en-submit">
         <h2 id="en-submit">
           {t.live}: <span data-live-total>{yuan(detail.totals.premium_delta)}</span>
         </h2>
