@@ -72,6 +72,7 @@ export const endorseEn: EndorseText = {
     newId: 'New ID number',
     newClass: 'New class',
     importTitle: 'Import people to add',
+    importPrompt: 'Choose the list of people (CSV or XLSX) or drag it here',
     importHint:
       'A CSV or XLSX file (the same template as the insured list), one person a row: name, ID number, occupation class (a header row is fine). With any error nobody is imported.',
     importBtn: 'Import',

@@ -64,6 +64,7 @@ export const endorseZh = {
     newId: '新身份证号码',
     newClass: '新类别',
     importTitle: '批量导入加保人员',
+    importPrompt: '点击选择人员清单（CSV 或 XLSX），或将文件拖到这里',
     importHint: 'CSV 或 XLSX 文件（与投保名单模板相同），每行：姓名、身份证号码、职业类别（可有表头）。有错误时不导入任何人员。',
     importBtn: '导入',
     documents: '申请资料',

@@ -192,7 +192,7 @@ export async function EndorseDraft({
         <h2 id="en-import">{t.importTitle}</h2>
         <p className="muted">{t.importHint}</p>
         <ApiForm url="/userapi/v1/endorse/import" extra={{ id: e.id }} submitLabel={t.importBtn} submitClass="btn btn-ghost">
-          <UploadField lang={locale} name="file_id" valueKind="id" topic="endorse" rules={upload} />
+          <UploadField lang={locale} name="file_id" valueKind="id" topic="endorse" rules={upload} prompt={t.importPrompt} />
         </ApiForm>
       </section>
 
