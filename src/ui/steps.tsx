@@ -76,7 +76,7 @@ export function Steps({ label, steps, at, failure, className }: StepsProps) {
   const now = at.failed ? shown.length - 1 : at.current;
   return (
     <ol
-      className={`steps${className ? ` ${className}` : ''}`}
+      className={`lifecycle${className ? ` ${className}` : ''}`}
       aria-label={label}
       data-steps-state={at.failed ? 'failed' : at.complete ? 'complete' : 'open'}
     >
@@ -85,17 +85,17 @@ export function Steps({ label, steps, at, failure, className }: StepsProps) {
         return (
           <li
             key={s.key}
-            className={`step step-${state}`}
+            className={`lifecycle-step lifecycle-${state}`}
             data-step={s.key}
             data-state={state}
             aria-current={i === now ? 'step' : undefined}
           >
-            <span className="step-mark" aria-hidden="true">
+            <span className="lifecycle-mark" aria-hidden="true">
               {state === 'done' ? '✓' : state === 'failed' ? '✕' : i + 1}
             </span>
-            <span className="step-body">
-              <span className="step-label">{s.label}</span>
-              {s.date && state !== 'todo' ? <span className="step-date">{s.date}</span> : null}
+            <span className="lifecycle-body">
+              <span className="lifecycle-label">{s.label}</span>
+              {s.date && state !== 'todo' ? <span className="lifecycle-date">{s.date}</span> : null}
             </span>
           </li>
         );

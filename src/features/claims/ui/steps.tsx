@@ -47,7 +47,7 @@ export function ClaimSteps({
   };
   const at = claimStepAt(claim.status, ['reported', ...timeline.map((e) => e.to)]);
   return (
-    <div className="card claim-steps">
+    <div className="card claim-lifecycle">
       <Steps
         label={s.label}
         at={at}

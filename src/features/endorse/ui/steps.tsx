@@ -30,7 +30,7 @@ export function EndorseSteps({ detail, text, timeZone }: { detail: EndorseDetail
   const dates: Record<string, string | null> = { submitted, insurer: submitted, approved: first('approved') };
   const at = endorseStepAt(e.status, ['draft', ...detail.timeline.map((x) => x.to)]);
   return (
-    <div className="card endorse-steps">
+    <div className="card endorse-lifecycle">
       <Steps
         label={s.label}
         at={at}

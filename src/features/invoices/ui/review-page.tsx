@@ -41,7 +41,7 @@ export function OperatorInvoiceDetailPage({ query }: { query?: string }) {
         };
         return (
           <div className="invoice-detail" data-status={inv.status}>
-            <div className="card invoice-steps">
+            <div className="card invoice-lifecycle">
               <Steps
                 label={text.invoiceSteps.label}
                 at={at}

@@ -50,7 +50,7 @@ export function OrderSteps({
   };
   const at = orderStepAt(status);
   return (
-    <div className="card order-wide order-steps">
+    <div className="card order-wide order-lifecycle">
       <Steps
         label={s.label}
         at={at}
