@@ -42,6 +42,14 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'op-renewals', path: '/user/operator/renewals', login: true },
   { name: 'order-detail', path: '/user/order/groupDetail?id=1', login: true },
   { name: 'order-without', path: '/user/order/withoutDetail', login: true },
+  // Step indicator and timeline (#29): m29- as demo.
+  { name: 'm29-order', path: '/user/order/groupDetail?id=1', login: true },
+  { name: 'm29-order-refused', path: '/user/order/groupDetail?id=8', login: true },
+  { name: 'm29-claim', path: '/user/claim/detail?id=5', login: true },
+  { name: 'm29-claim-paid', path: '/user/claim/detail?id=1', login: true },
+  { name: 'm29-endorse', path: '/user/order/endorseDetail?id=1', login: true },
+  { name: 'm29-order-new', path: '/user/order/guzhu?new=1', login: true },
+  { name: 'm29-overview', path: '/user/account/overview', login: true },
   { name: 'offer-quote', path: '/offer?q=1&plan=2&class=2&headcount=12&months=6' },
   // Operator console (#14): run with SCREENS_ACCOUNT=operator SCREENS_PASSWORD=Operator#2026, filter opc-.
   { name: 'opc-members', path: '/user/operator/members', login: true },

@@ -74,3 +74,22 @@ describe('DateField', () => {
     expect(text(c).value).toBe('2026/12/25');
   });
 });
+
+describe("the calendar's today is the portal's day, not the browser's clock", () => {
+  afterEach(() => {
+    delete document.documentElement.dataset.siteToday;
+  });
+  test('an empty field opens on the site day the page carries and marks it as today', () => {
+    document.documentElement.dataset.siteToday = '2031-05-17';
+    const c = render(<DateField id="a" name="start" locale="en" />).container;
+    fireEvent.click(c.querySelector('.date-field-button')!);
+    expect(c.querySelector('[role="dialog"]')!.textContent).toContain('May 2031');
+    expect(c.querySelector('[data-today]')?.getAttribute('data-day')).toBe('2031-05-17');
+  });
+  test('a today given by the page wins', () => {
+    document.documentElement.dataset.siteToday = '2031-05-17';
+    const c = render(<DateField id="a" name="start" locale="zh-cn" today="2030-02-03" />).container;
+    fireEvent.click(c.querySelector('.date-field-button')!);
+    expect(c.querySelector('[data-today]')?.getAttribute('data-day')).toBe('2030-02-03');
+  });
+});

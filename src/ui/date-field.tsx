@@ -32,14 +32,22 @@ export interface DateFieldProps {
   'aria-describedby'?: string;
   /** The field's name for assistive technology when no `<label for>` names it. */
   'aria-label'?: string;
+  /** The portal's today (ISO), when the page knows it; else the site's day on `<html data-site-today>`. */
+  today?: string;
   /** Extra attributes for the hidden ISO input (e.g. a `data-*` hook a script reads). */
   hiddenProps?: Record<`data-${string}`, string | boolean>;
 }
 
 const intlLocale = (locale: Locale) => (locale === 'en' ? 'en-GB' : 'zh-CN');
 
-/** Today in the browser's calendar, as ISO. */
-function today(): string {
+/**
+ * Today as the portal counts it, as ISO: the site's day the server put on `<html data-site-today>`
+ * (src/pages/_root.tsx), so a member in another time zone, or a test with a set clock, sees the
+ * portal's day; the browser's calendar only when the page carries none.
+ */
+export function siteToday(): string {
+  const site = typeof document === 'undefined' ? undefined : document.documentElement.dataset.siteToday;
+  if (site && /^\d{4}-\d{2}-\d{2}$/.test(site)) return site;
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
@@ -47,6 +55,7 @@ function today(): string {
 export function DateField(props: DateFieldProps) {
   const { id, name, locale, min, max, required, disabled } = props;
   const t = uiText(locale).dateField;
+  const today = () => props.today ?? siteToday();
   const controlled = props.value !== undefined;
   const [own, setOwn] = useState(props.defaultValue ?? '');
   const iso = controlled ? (props.value ?? '') : own;

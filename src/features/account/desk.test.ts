@@ -4,6 +4,7 @@
  * and endorsements waiting, and premium per month equal to what the policies were paid.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { formatDate } from '~/lib/format';
 import { num } from '~/server/db/client';
 import { ledgerSeededDatabase, placePolicy, userId } from '../../../tests/support/endorse-kit';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
@@ -47,7 +48,13 @@ for (const engine of engines()) {
       expect(desk.orders.endingSoon.map((o) => o.id)).toEqual([ending.id]);
       const paid = byHeadcount.premium + named.premium + ending.premium;
       expect(desk.premium.reduce((s, n) => s + n, 0)).toBe(paid);
-      expect(desk.premium.at(-1)).toBe(paid); // all paid this month
+      // Each premium counts in the month it was paid (the policies were paid when placed, days before cover starts).
+      const expected = desk.months.map(() => 0);
+      for (const o of [byHeadcount, named, ending]) {
+        const i = desk.months.indexOf(formatDate(o.paidAt ?? 0, 'YYYY-MM', 'Asia/Shanghai'));
+        expected[i] = (expected[i] ?? 0) + o.premium;
+      }
+      expect(desk.premium).toEqual(expected);
       // The latest three balance entries, newest first, the premiums among them.
       expect(desk.money).toHaveLength(3);
       expect(desk.money.map((e) => e.created_at)).toEqual([...desk.money.map((e) => e.created_at)].sort((a, b) => b - a));

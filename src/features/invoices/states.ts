@@ -13,3 +13,10 @@ export type InvoiceTransition = keyof typeof INVOICE_TRANSITIONS;
 
 export const canInvoice = (status: string, t: InvoiceTransition): boolean =>
   (INVOICE_TRANSITIONS[t].from as readonly string[]).includes(status);
+
+/** The invoice's life for the step indicator (issue #29): requested → issued; rejected or cancelled after the request. */
+export const INVOICE_STEPS = [
+  { key: 'applied', statuses: ['applied'] },
+  { key: 'issued', statuses: ['issued'] },
+] as const;
+export const INVOICE_FAILURES = { rejected: 'applied', cancelled: 'applied' } as const;

@@ -36,7 +36,8 @@ export async function seedDemoLedger(
   const moved = (ledger: 'money' | 'score') => history.filter((h) => h[1] === ledger).reduce((s, h) => s + h[2], 0);
   const openMoney = o.money - moved('money');
   const openScore = o.score - moved('score');
-  const at = o.now - (o.history ? 30 * DAY : 0);
+  // Before every later demo entry: the orders' demo payments are dated when each was paid, up to ~17 months back.
+  const at = o.now - 600 * DAY;
   const opening = { userId: o.userId, kind: 'adjust' as const, params: { t: 'opening' }, reference: 'seed', at };
   if (openMoney !== 0) await changeBalance(tx, { ...opening, amount: openMoney });
   if (openScore !== 0) await changeScore(tx, { ...opening, amount: openScore });

@@ -2,7 +2,9 @@
  * Demo orders, made through the domain functions (create, pay, underwrite, …) so their timelines,
  * audit entries and ledger entries are real. The ledger stays whole: each member's order money
  * is covered by one top-up of exactly the net amount, so the demo balances stay at their seeded
- * figures; the entries come after the ledger's own demo history so every before/after chains.
+ * figures. Each payment (and a refusal's refund) is dated when the order was paid, so the desk's
+ * "premium paid per month" spreads over the past year (issue #29); the top-up is dated before the
+ * first of them, and every entry is written after the ledger's own demo history (ids chain).
  */
 import { changeBalance } from '~/features/ledger';
 import { listProducts, type ProductCode } from '~/features/products';
@@ -44,6 +46,12 @@ interface Planned {
   order: OrderRecord;
   /** Days from today of each step, for the timeline's times. */
   placed: number;
+}
+
+/** The time of an order's `n`th step after it was placed: 3 hours ago (today's orders) or `placed` days back, a little apart. */
+function stepTime(p: Pick<Planned, 'placed'>, now: number, n: number): number {
+  const base = now + p.placed * DAY - 3 * 3600;
+  return base + n * (p.placed < 0 ? 6 * 3600 : 1800);
 }
 
 /**
@@ -109,22 +117,20 @@ async function advanceDemoOrder(
   o: { now: number; today: string; clock: () => number; key: string },
 ): Promise<OrderRecord> {
   const { spec, order } = p;
-  // Placed 3 hours ago (today's orders) or `placed` days back: each later step a little after the
-  // last, never in the future and, for past cover, before the start date.
-  const base = o.now + p.placed * DAY - 3 * 3600;
-  const step = (n: number) => base + n * (p.placed < 0 ? 6 * 3600 : 1800);
+  // Each later step a little after the last, never in the future and, for past cover, before the start date.
+  const step = (n: number) => stepTime(p, o.now, n);
   if (spec.status === 'unpaid') return order;
   if (spec.status === 'cancelled') return cancelOrder(db, userId, order.id, { at: step(1) });
   const paid = await payOrder(
     db,
     userId,
     { id: order.id, request_id: `demo-pay-${o.key}` },
-    { at: step(1), ledgerAt: o.clock(), underwrite: false },
+    { at: step(1), ledgerAt: step(1), underwrite: false },
   );
   if (spec.status === 'underwriting') return paid.order;
   const insurer = { kind: 'insurer' as const, userId: null };
   if (spec.status === 'refused')
-    return refuseOrder(db, order.id, insurer, spec.reason ?? '职业类别与实际工种不符', { at: step(2), ledgerAt: o.clock() });
+    return refuseOrder(db, order.id, insurer, spec.reason ?? '职业类别与实际工种不符', { at: step(2), ledgerAt: step(2) });
   const effective = await markEffective(db, order.id, insurer, { at: step(2) });
   if (spec.status === 'expired') return expireOrder(db, order.id, { today: o.today, at: o.now + (spec.start + spec.months * 30) * DAY });
   if (spec.status === 'surrendered') {
@@ -210,6 +216,9 @@ async function seedMember(db: Db, userId: number, specs: DemoOrderSpec[], name: 
   for (const [i, spec] of specs.entries())
     placed.push(await placeDemoOrder(db, userId, spec, { now, today, key: `${name}-${i + 1}`, holder }));
   const net = placed.reduce((sum, p) => sum + netCost(p, today), 0);
+  // The top-up that covers them is dated an hour before the first payment.
+  const paidAt = placed.filter((p) => netCost(p, today) > 0 || p.spec.status === 'refused').map((p) => stepTime(p, now, 1));
+  const topupAt = Math.min(tick, ...paidAt) - 3600;
   if (net > 0) {
     await changeBalance(db, {
       userId,
@@ -217,7 +226,7 @@ async function seedMember(db: Db, userId: number, specs: DemoOrderSpec[], name: 
       kind: 'topup',
       params: { t: 'topup', ref: `TOPUP-${name.toUpperCase()}-ORDERS` },
       reference: `TOPUP-${name.toUpperCase()}-ORDERS`,
-      at: clock(),
+      at: topupAt,
     });
   }
   for (const [i, p] of placed.entries()) await advanceDemoOrder(db, userId, p, { now, today, clock, key: `${name}-${i + 1}` });

@@ -225,7 +225,7 @@ export function ClaimForm({
       <div className="form-error" role="alert">
         {notice ? <p>{notice}</p> : null}
       </div>
-      <div className="claim-form-actions">
+      <div className={schema === 'claimAdd' ? 'claim-form-actions sticky-actions' : 'claim-form-actions'}>
         <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={busy} aria-busy={busy || undefined}>
           {busy ? saving : submit}
         </button>

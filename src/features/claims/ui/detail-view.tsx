@@ -12,7 +12,8 @@ import type { Locale } from '~/lib/types';
 import { fileSizeText } from '~/lib/upload-checks';
 import type { UploadFieldProps } from '~/features/upload/ui';
 import { ClaimStatusBadge } from './status';
-import { Timeline } from '~/ui/timeline';
+import { ClaimSteps } from './steps';
+import { Timeline, TimelineEntry } from '~/ui/timeline';
 import { type claimText, claimMessage } from '../texts';
 
 export interface ClaimDetailViewProps {
@@ -34,6 +35,7 @@ export function ClaimDetailView({ detail, locale, c, timeZone, editable, uploadR
   const money = (s: string | null) => (s ? yuan(s) : '—');
   return (
     <div className="claims" data-claim={claim.claim_no} data-status={claim.status}>
+      <ClaimSteps detail={detail} locale={locale} timeZone={timeZone} c={c} />
       <section className="card" aria-labelledby="cd-summary">
         <div className="card-head">
           <h2 id="cd-summary">
@@ -183,20 +185,16 @@ export function ClaimDetailView({ detail, locale, c, timeZone, editable, uploadR
             </div>
             <Timeline className="claim-timeline" events={detail.timeline} eventKey={(e) => `${e.created_at}-${e.from}-${e.to}`}>
               {(e) => (
-                <>
-                  <div>
-                    <ClaimStatusBadge status={e.to as ClaimDetail['claim']['status']} locale={locale} />{' '}
-                    <span>
+                <TimelineEntry
+                  title={<ClaimStatusBadge status={e.to as ClaimDetail['claim']['status']} locale={locale} />}
+                  who={
+                    <>
                       <span translate="no">{e.actor}</span> · {e.role === 'operator' ? c.detail.operator : c.detail.member}
-                    </span>
-                  </div>
-                  <div className="when">{formatDate(e.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</div>
-                  {e.note ? (
-                    <div className="note" translate="no">
-                      {e.note}
-                    </div>
-                  ) : null}
-                </>
+                    </>
+                  }
+                  when={formatDate(e.created_at, 'YYYY-MM-DD HH:mm', timeZone)}
+                  note={e.note}
+                />
               )}
             </Timeline>
           </section>

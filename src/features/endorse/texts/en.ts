@@ -12,6 +12,7 @@ export const endorseEn: EndorseText = {
     voided: 'Voided by surrender',
   },
   kinds: { add: 'Add', remove: 'Remove', replace: 'Replace', correct: 'Correct' },
+  invoiceSteps: { label: 'Invoice progress', applied: 'Requested', issued: 'Issued' },
   invoiceStatus: { applied: 'Applied', issued: 'Issued', rejected: 'Rejected', cancelled: 'Cancelled' },
   invoiceKind: { normal: 'Normal invoice', special: 'Special invoice' },
   filters: {
@@ -71,6 +72,7 @@ export const endorseEn: EndorseText = {
     newId: 'New ID number',
     newClass: 'New class',
     importTitle: 'Import people to add',
+    importPrompt: 'Choose the list of people (CSV or XLSX) or drag it here',
     importHint:
       'A CSV or XLSX file (the same template as the insured list), one person a row: name, ID number, occupation class (a header row is fine). With any error nobody is imported.',
     importBtn: 'Import',
@@ -107,6 +109,7 @@ export const endorseEn: EndorseText = {
     after: 'After',
     premium: 'Premium',
     timeline: 'Timeline',
+    steps: { label: 'Endorsement progress', submitted: 'Submitted', insurer: 'With the insurer', approved: 'Approved' },
     notice: 'Download the notice',
     roster: 'Insured list on {date}',
     edit: 'Continue editing',

@@ -4,6 +4,7 @@ export const endorseZh = {
   titles: { list: '批改记录', detail: '批改详情', invoiceApply: '发票申请' },
   status: { draft: '草稿', submitted: '已提交', approved: '已批准', rejected: '已拒绝', cancelled: '已撤销', voided: '因退保作废' },
   kinds: { add: '加保', remove: '减保', replace: '替换', correct: '更正' },
+  invoiceSteps: { label: '开票进度', applied: '提交申请', issued: '已开票' },
   invoiceStatus: { applied: '已申请', issued: '已开具', rejected: '已驳回', cancelled: '已撤销' },
   invoiceKind: { normal: '普通发票', special: '专用发票' },
   filters: {
@@ -63,6 +64,7 @@ export const endorseZh = {
     newId: '新身份证号码',
     newClass: '新类别',
     importTitle: '批量导入加保人员',
+    importPrompt: '点击选择人员清单（CSV 或 XLSX），或将文件拖到这里',
     importHint: 'CSV 或 XLSX 文件（与投保名单模板相同），每行：姓名、身份证号码、职业类别（可有表头）。有错误时不导入任何人员。',
     importBtn: '导入',
     documents: '申请资料',
@@ -98,6 +100,7 @@ export const endorseZh = {
     after: '新',
     premium: '保费',
     timeline: '进度',
+    steps: { label: '批改进度', submitted: '提交申请', insurer: '保险公司审核', approved: '批改生效' },
     notice: '下载批改通知书',
     roster: '查看 {date} 的被保险人名单',
     edit: '继续编辑',

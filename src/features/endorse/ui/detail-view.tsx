@@ -1,10 +1,11 @@
 /** An endorsement's detail (member and operator): summary, items, timeline, documents, notice; the viewer's actions. */
 import { getRequestContext } from '~/server/context';
 import { formatDate } from '~/lib/format';
-import { Timeline } from '~/ui/timeline';
+import { Timeline, TimelineEntry } from '~/ui/timeline';
 import { type EndorseDetail, ItemsTable } from './items';
 import { yuan } from '~/lib/format';
 import { StatusBadge } from './status';
+import { EndorseSteps } from './steps';
 import type { EndorseText } from '../texts';
 import './endorse.css';
 
@@ -36,6 +37,7 @@ export function EndorseDetailView({
   const e = detail.endorsement;
   return (
     <div className="endorse-detail" data-status={e.status}>
+      <EndorseSteps detail={detail} text={text} timeZone={timeZone} />
       <section className="card" aria-labelledby="ed-summary">
         <div className="card-head">
           <h2 id="ed-summary">
@@ -98,13 +100,12 @@ export function EndorseDetailView({
         <h2 id="ed-time">{t.timeline}</h2>
         <Timeline className="endorse-timeline" events={detail.timeline} eventKey={(x) => `${x.to}-${x.created_at}`}>
           {(x) => (
-            <>
-              <StatusBadge status={x.to} text={text} />{' '}
-              <span className="muted">
-                <time>{formatDate(x.created_at, 'YYYY-MM-DD HH:mm', timeZone)}</time> · {t.actor[actorOf(x)]}
-              </span>
-              {x.note && x.note !== 'sandbox' ? <span className="endorse-sub">{x.note}</span> : null}
-            </>
+            <TimelineEntry
+              title={<StatusBadge status={x.to} text={text} />}
+              who={t.actor[actorOf(x)]}
+              when={formatDate(x.created_at, 'YYYY-MM-DD HH:mm', timeZone)}
+              note={x.note && x.note !== 'sandbox' ? x.note : null}
+            />
           )}
         </Timeline>
       </section>

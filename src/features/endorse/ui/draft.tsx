@@ -192,7 +192,7 @@ export async function EndorseDraft({
         <h2 id="en-import">{t.importTitle}</h2>
         <p className="muted">{t.importHint}</p>
         <ApiForm url="/userapi/v1/endorse/import" extra={{ id: e.id }} submitLabel={t.importBtn} submitClass="btn btn-ghost">
-          <UploadField lang={locale} name="file_id" valueKind="id" topic="endorse" rules={upload} />
+          <UploadField lang={locale} name="file_id" valueKind="id" topic="endorse" rules={upload} prompt={t.importPrompt} />
         </ApiForm>
       </section>
 
@@ -222,7 +222,7 @@ export async function EndorseDraft({
         </ApiForm>
       </section>
 
-      <section className="card endorse-submit" aria-labelledby="en-submit">
+      <section className="card endorse-submit sticky-actions" aria-labelledby="en-submit">
         <h2 id="en-submit">
           {t.live}: <span data-live-total>{yuan(detail.totals.premium_delta)}</span>
         </h2>

@@ -347,7 +347,7 @@ export function InvoiceApplyForm({ sources, text, defaults = {}, readOnly = fals
         </div>
         {err('_')}
       </div>
-      <div className="endorse-form-actions invoice-submit">
+      <div className="endorse-form-actions invoice-submit sticky-actions">
         {blocked ? (
           <p className="invoice-blocked" id="inv-blocked" aria-live="polite">
             {blocked}

@@ -5,7 +5,9 @@ import { EndorseFrame } from '~/features/endorse/ui';
 import { invoiceDetail } from '../views';
 import { toInvoice as toInvoiceRow } from '../records';
 import { ApiForm } from '~/ui/api-form';
-import { Timeline } from '~/ui/timeline';
+import { Timeline, TimelineEntry } from '~/ui/timeline';
+import { Steps, stepAt } from '~/ui/steps';
+import { INVOICE_FAILURES, INVOICE_STEPS } from '../states';
 import { UploadField } from '~/features/upload/ui';
 import { formatDate, formatMoney } from '~/lib/format';
 import { num } from '~/server/db/client';
@@ -31,8 +33,28 @@ export function OperatorInvoiceDetailPage({ query }: { query?: string }) {
               <dd>{value}</dd>
             </>
           ) : null;
+        const at = stepAt(INVOICE_STEPS, inv.status, INVOICE_FAILURES);
+        // The day each status was reached: the application's own day, else its timeline entry's.
+        const day = (status: string | undefined) => {
+          const time = status === 'applied' ? inv.created_at : d.timeline.find((x) => x.to === status)?.created_at;
+          return time ? formatDate(time, 'YYYY-MM-DD', view.timeZone) : null;
+        };
         return (
           <div className="invoice-detail" data-status={inv.status}>
+            <div className="card invoice-lifecycle">
+              <Steps
+                label={text.invoiceSteps.label}
+                at={at}
+                steps={INVOICE_STEPS.map((x) => ({
+                  key: x.key,
+                  label: text.invoiceSteps[x.key as 'applied' | 'issued'],
+                  date: day(x.statuses[0]),
+                }))}
+                failure={
+                  at.failed ? { key: inv.status, label: text.invoiceStatus[inv.status as 'rejected'], date: day(inv.status) } : undefined
+                }
+              />
+            </div>
             <section className="card" aria-labelledby="iv-sum">
               <h2 id="iv-sum">
                 {inv.apply_no} <StatusBadge status={inv.status} text={text} />
@@ -75,11 +97,11 @@ export function OperatorInvoiceDetailPage({ query }: { query?: string }) {
               <h2 id="iv-time">{text.detail.timeline}</h2>
               <Timeline className="endorse-timeline" events={d.timeline} eventKey={(x) => `${x.to}-${x.created_at}`}>
                 {(x) => (
-                  <>
-                    <StatusBadge status={x.to} text={text} />{' '}
-                    <time className="muted">{formatDate(x.created_at, 'YYYY-MM-DD HH:mm', view.timeZone)}</time>
-                    {x.note ? <span className="endorse-sub">{x.note}</span> : null}
-                  </>
+                  <TimelineEntry
+                    title={<StatusBadge status={x.to} text={text} />}
+                    when={formatDate(x.created_at, 'YYYY-MM-DD HH:mm', view.timeZone)}
+                    note={x.note}
+                  />
                 )}
               </Timeline>
             </section>

@@ -13,13 +13,14 @@ import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { OrderActions, OrderRefresh } from './policy-actions';
 import { mixPremium } from '~/features/products/schemas';
-import { findRecord, PageFrame, Timeline, RecordMissing } from '~/ui';
+import { findRecord, PageFrame, Timeline, TimelineEntry, RecordMissing } from '~/ui';
 import { CoverCard } from '~/features/cover/ui';
 import { CardSection } from '~/ui/card-section';
 import './orders.css';
 import { OrderPremium } from './premium';
 import { OrderRoster } from './roster';
 import { OrderStatusBadge } from './status';
+import { OrderSteps } from './steps';
 import { fill, orderText } from '../texts';
 import { RenewalLinks } from '~/features/renewals/ui';
 
@@ -88,6 +89,7 @@ export function OrderDetailPage({ query }: { query?: string }) {
         return (
           <div className="order-detail">
             {status === 'underwriting' ? <OrderRefresh seconds={4} /> : null}
+            <OrderSteps order={order} status={status} timeline={timeline} timeZone={view.timeZone} o={o} />
             <section className="card order-wide" aria-labelledby="od-summary">
               <div className="order-card-head">
                 <h2 id="od-summary">
@@ -198,13 +200,12 @@ export function OrderDetailPage({ query }: { query?: string }) {
             <CardSection id="od-timeline" title={d.timeline}>
               <Timeline className="order-timeline" events={timeline} eventKey={(e) => `${e.time}-${e.from}-${e.to}`}>
                 {(e) => (
-                  <div>
-                    <strong>{o.status[e.to] ?? e.to}</strong>
-                    <span className="order-sub">
-                      {formatDate(e.time, 'YYYY-MM-DD HH:mm', view.timeZone)} · {d.actors[e.actor] ?? e.actor}
-                      {e.note ? ` · ${e.note}` : ''}
-                    </span>
-                  </div>
+                  <TimelineEntry
+                    title={o.status[e.to] ?? e.to}
+                    who={d.actors[e.actor] ?? e.actor}
+                    when={formatDate(e.time, 'YYYY-MM-DD HH:mm', view.timeZone)}
+                    note={e.note}
+                  />
                 )}
               </Timeline>
             </CardSection>

@@ -211,7 +211,7 @@ export function InsuredRows({
           valueKind="id"
           topic="insured"
           rules={{ ...upload, allowedSuffixes: 'csv,xlsx', allowedMimeTypes: '' }}
-          text={{ choose: f.import } as never}
+          prompt={f.importPrompt}
           onUploaded={onImported}
         />
         {importState ? (

@@ -226,7 +226,7 @@ export function OrderFormIsland({ plans, holder: lastHolder, balance, minStart, 
       ) : null}
 
       {confirming ? (
-        <div className="order-confirm" role="dialog" aria-label={f.confirmTitle}>
+        <div className="order-confirm sticky-actions" role="dialog" aria-label={f.confirmTitle}>
           <strong>{f.confirmTitle}</strong>
           <span>{interpolate(f.confirmBody, { amount: fenDigits(total) })}</span>
           {total > balance ? <span className="order-field-error">{f.short}</span> : null}
@@ -244,7 +244,7 @@ export function OrderFormIsland({ plans, holder: lastHolder, balance, minStart, 
           </button>
         </div>
       ) : (
-        <div className="order-submit">
+        <div className="order-submit sticky-actions">
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {f.submit}
           </button>

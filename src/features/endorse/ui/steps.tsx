@@ -1,0 +1,46 @@
+/**
+ * Where an endorsement stands (issue #29): submitted → with the insurer → approved, or rejected /
+ * withdrawn after the step it reached (voided: approved, then the policy was surrendered before it
+ * took effect); the date under each step reached, from the endorsement's timeline. A draft stands
+ * at "submitted", not yet reached.
+ */
+import type { EndorseDetail } from './items';
+import type { EndorseText } from '../texts';
+import { formatDate } from '~/lib/format';
+import { type LifecycleStep, Steps, stepAt } from '~/ui/steps';
+
+export const ENDORSE_STEPS: readonly LifecycleStep[] = [
+  { key: 'submitted', statuses: ['draft'] },
+  { key: 'insurer', statuses: ['submitted'] },
+  { key: 'approved', statuses: ['approved'] },
+];
+
+/** Rejected by the insurer; withdrawn (cancelled) from a draft or while with the insurer; voided after approval. */
+export const ENDORSE_FAILURES = { rejected: 'insurer', cancelled: null, voided: 'approved' } as const;
+
+/** Where an endorsement in `status` stands, given the statuses it went through (oldest first). */
+export const endorseStepAt = (status: string, history: readonly string[] = []) => stepAt(ENDORSE_STEPS, status, ENDORSE_FAILURES, history);
+
+export function EndorseSteps({ detail, text, timeZone }: { detail: EndorseDetail; text: EndorseText; timeZone: string }) {
+  const e = detail.endorsement;
+  const day = (t: number | undefined) => (t ? formatDate(t, 'YYYY-MM-DD', timeZone) : null);
+  const first = (to: string) => day(detail.timeline.find((x) => x.to === to)?.created_at);
+  const s = text.detail.steps;
+  const submitted = first('submitted');
+  const dates: Record<string, string | null> = { submitted, insurer: submitted, approved: first('approved') };
+  const at = endorseStepAt(e.status, ['draft', ...detail.timeline.map((x) => x.to)]);
+  return (
+    <div className="card endorse-lifecycle">
+      <Steps
+        label={s.label}
+        at={at}
+        steps={ENDORSE_STEPS.map((x) => ({ key: x.key, label: s[x.key as keyof typeof s], date: dates[x.key] }))}
+        failure={
+          at.failed
+            ? { key: e.status, label: text.status[e.status as keyof typeof text.status] ?? e.status, date: first(e.status) }
+            : undefined
+        }
+      />
+    </div>
+  );
+}
