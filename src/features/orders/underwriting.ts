@@ -1,6 +1,6 @@
 /**
  * Underwriting (underwriting → effective | refused): the hand-over after payment, the insurer
- * adapter (at once, on a timer, or caught up on reads) and the operator's decision.
+ * adapter (at once, or by the scheduler once its delay has passed) and the operator's decision.
  */
 import type { SQL } from 'bun';
 import { insurerFor, insurerSettings, type UnderwriteResult } from '~/features/insurer';
@@ -83,22 +83,17 @@ export async function runUnderwriting(db: Db, orderId: number): Promise<OrderRec
 }
 
 /**
- * After a payment: the sandbox answers at once when its delay is 0, otherwise a timer asks it
- * later (and processUnderwritingQueue catches up after a restart).
+ * After a payment: the sandbox answers at once when its delay is 0; otherwise the order is a due
+ * row (paid_at + delay) that the scheduler's `insurer-answers` job decides on whichever instance
+ * (src/jobs), so a restart or another instance loses nothing.
  */
 export async function scheduleUnderwriting(db: Db, orderId: number): Promise<void> {
   const settings = await insurerSettings(db);
   if (settings.mode === 'manual') return;
-  if (settings.underwriteDelaySeconds <= 0) {
-    await runUnderwriting(db, orderId);
-    return;
-  }
-  setTimeout(() => {
-    runUnderwriting(db, orderId).catch((err) => console.error('[insurer] delayed underwriting failed:', err));
-  }, settings.underwriteDelaySeconds * 1000).unref?.();
+  if (settings.underwriteDelaySeconds <= 0) await runUnderwriting(db, orderId);
 }
 
-/** Orders in underwriting whose sandbox delay has passed are decided now (called on reads). */
+/** Orders in underwriting whose sandbox delay has passed are decided now (the scheduler's `insurer-answers` job). */
 export async function processUnderwritingQueue(db: Db, now = nowSeconds()): Promise<number> {
   const settings = await insurerSettings(db);
   if (settings.mode === 'manual') return 0;

@@ -19,6 +19,7 @@ import { claimMigrations } from './schema/15-claims';
 import { endorseMigrations } from './schema/16-endorse';
 import { premiumAccountMigrations } from './schema/18-premium-account';
 import { pageCacheMigrations } from './schema/17-page-cache';
+import { jobMigrations } from './schema/20-jobs';
 
 export type { Migration };
 
@@ -260,4 +261,5 @@ export const migrations: Migration[] = [
   ...endorseMigrations,
   ...pageCacheMigrations,
   ...premiumAccountMigrations,
+  ...jobMigrations,
 ].sort((a, b) => a.version - b.version);
