@@ -2,11 +2,12 @@
  * The portal's jobs on the scheduler, both engines: the sandbox insurer's delayed answers are due
  * rows, not timers, so they survive a restart — an order paid and an endorsement submitted while
  * one scheduler runs, that scheduler stopped before the delay is over, a new one (a new
- * connection, as after a restart) started: the answers arrive, not before their time.
+ * connection, as after a restart) started: the answers arrive, not before their time. An order
+ * nobody handed to the insurer (the demo's waiting orders) stays for the operators.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { makeResidentId } from '~/lib/cn-id';
-import { addDays, siteToday } from '~/features/orders';
+import { addDays, payOrder, siteToday } from '~/features/orders';
 import { nowSeconds } from '~/server/db/client';
 import { listJobLeases } from '~/server/jobs';
 import { setConfigValue } from '~/server/site-config';
@@ -42,12 +43,11 @@ for (const engine of engines()) {
     });
 
     test('the sandbox insurer’s delayed answers survive a restart and arrive after their delay', async () => {
-      await setConfigValue(t.db, 'insurer', { mode: 'sandbox', underwriteDelaySeconds: 2, endorseDelaySeconds: 2 });
+      await setConfigValue(t.db, 'insurer', { mode: 'sandbox', underwriteDelaySeconds: 3, endorseDelaySeconds: 3 });
       const today = await siteToday(t.db);
-      // An order waiting for the insurer, paid just now.
-      const order = await placePolicy(t.db, demoId, { status: 'underwriting', people: 3 });
-      const paidAt = nowSeconds();
-      await t.db.sql`UPDATE policy_order SET paid_at = ${paidAt} WHERE id = ${order.id}`;
+      // An order nobody handed to the insurer (as the demo's waiting ones): operators decide it.
+      const waiting = await placePolicy(t.db, demoId, { status: 'underwriting', people: 3 });
+      const unpaid = await placePolicy(t.db, demoId, { status: 'unpaid', people: 3 });
       // An endorsement submitted to the sandbox, which answers after its delay.
       const policy = await placePolicy(t.db, demoId, { people: 5 });
       const draft = await api.post('endorse/create', demo, {
@@ -66,15 +66,20 @@ for (const engine of engines()) {
       const sub = await api.post('endorse/submit', demo, { id });
       expect(sub.body.data.endorsement.status).toBe('submitted');
 
+      // An order paid just now: handed to the sandbox, which answers after 3 s.
+      const paidAt = nowSeconds();
+      const { order } = await payOrder(t.db, demoId, { id: unpaid.id, request_id: `jobs-pay-${Date.now()}` });
+      expect(order.status).toBe('underwriting');
       const first = startPortalJobs(t.db, { instanceId: 'first', tickMs: 100, log: quiet });
-      await sleep(400);
+      await sleep(300);
       await first.stop(); // the instance goes away before the delay is over
       const status = async () => {
         const [o] = await t.db.sql`SELECT status FROM policy_order WHERE id = ${order.id}`;
         const [e] = await t.db.sql`SELECT status FROM endorsement WHERE id = ${id}`;
-        return { order: o.status as string, endorsement: e.status as string };
+        const [w] = await t.db.sql`SELECT status FROM policy_order WHERE id = ${waiting.id}`;
+        return { order: o.status as string, endorsement: e.status as string, waiting: w.status as string };
       };
-      expect(await status()).toEqual({ order: 'underwriting', endorsement: 'submitted' });
+      expect(await status()).toEqual({ order: 'underwriting', endorsement: 'submitted', waiting: 'underwriting' });
 
       const restarted = t.open();
       const second = startPortalJobs(restarted, { instanceId: 'second', tickMs: 100, log: quiet });
@@ -84,9 +89,9 @@ for (const engine of engines()) {
         answered = await status();
       }
       await second.stop();
-      expect(answered).toEqual({ order: 'effective', endorsement: 'approved' });
+      expect(answered).toEqual({ order: 'effective', endorsement: 'approved', waiting: 'underwriting' });
       const [o] = await t.db.sql`SELECT effective_at, policy_no FROM policy_order WHERE id = ${order.id}`;
-      expect(Number(o.effective_at)).toBeGreaterThanOrEqual(paidAt + 2);
+      expect(Number(o.effective_at)).toBeGreaterThanOrEqual(paidAt + 3);
       expect(String(o.policy_no)).toMatch(/^PL\d{12}$/);
       const leases = await listJobLeases(t.db);
       expect(leases.find((j) => j.name === 'insurer-answers')).toMatchObject({ lastHolder: 'second', lastError: null });
