@@ -12,6 +12,8 @@ export async function JobsCard({ db, tx, timeZone }: { db: Db; tx: OperatorText;
   const jobs = await listJobLeases(db);
   const j = tx.jobs;
   const at = (s: number | null) => (s ? formatDate(s, 'YYYY-MM-DD HH:mm:ss', timeZone) : j.never);
+  const every = (n: number) =>
+    n % 3600 === 0 ? fill(j.everyHours, { n: n / 3600 }) : n % 60 === 0 ? fill(j.everyMinutes, { n: n / 60 }) : fill(j.everySeconds, { n });
   const title = (name: string) => (j.names as Record<string, string>)[name] ?? name;
   return (
     <ConsoleCard id="op-jobs" title={j.title} className="card op-jobs">
@@ -32,7 +34,7 @@ export async function JobsCard({ db, tx, timeZone }: { db: Db; tx: OperatorText;
               </>
             ),
           },
-          { head: j.every, cell: (r) => fill(j.everySeconds, { n: r.everySeconds }), cellClass: 'nowrap' },
+          { head: j.every, cell: (r) => every(r.everySeconds), cellClass: 'nowrap' },
           { head: j.lastRun, cell: (r) => at(r.lastFinishedAt ?? r.lastStartedAt), cellClass: 'nowrap' },
           { head: j.nextRun, cell: (r) => (r.holder ? j.running : at(r.nextRunAt)), cellClass: 'nowrap' },
           {
