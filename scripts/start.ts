@@ -71,6 +71,12 @@ const server = Bun.serve({
   fetch: (req, srv) => INTERNAL_runFetch(env, req, srv),
 });
 
+// Scheduled jobs (src/jobs: the insurer's delayed answers, the seal-job sweep, expiring policies):
+// every instance ticks, a lease row in job_lease lets one of them run each job per period.
+const { jobsEnabled } = await import('../src/server/jobs');
+const scheduler = jobsEnabled() ? (await import('../src/jobs')).startPortalJobs(db) : undefined;
+if (!scheduler) console.warn('Scheduled jobs are OFF (PORTAL_JOBS=0): delayed insurer answers and sweeps wait for another instance.');
+
 if (process.env.PORTAL_LOGIN_CAPTCHA === '0') console.warn('Login captcha is OFF (PORTAL_LOGIN_CAPTCHA=0): for automated tests only.');
 const url = `http://localhost:${server.port}`;
 console.log(`\nMember portal ready at ${url}`);
@@ -82,8 +88,10 @@ if (demoUser) {
   console.log('  operator / Operator#2026  broker operator');
 }
 
-const stop = () => {
+const stop = async () => {
   server.stop();
+  // Let running jobs finish and release their leases (a job that takes longer loses it by expiry).
+  await Promise.race([scheduler?.stop(), Bun.sleep(5_000)]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -1,7 +1,8 @@
 /**
  * The sandbox insurer: it decides a submitted endorsement after the configured delay, unless the
- * mode is manual or the endorsement needs a person (an ID fix, a large amount). Due decisions are
- * also swept on reads, so a restart loses none.
+ * mode is manual or the endorsement needs a person (an ID fix, a large amount). A submitted
+ * endorsement with `decide_after` is a due row: the scheduler's `insurer-answers` job (src/jobs)
+ * decides it on whichever instance, and reads sweep due ones too, so a restart loses none.
  */
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { DomainError } from '~/server/errors';
@@ -47,16 +48,9 @@ export async function runSandboxInsurer(
   }
 }
 
-/** Decide every sandbox endorsement that is due (called on reads, so a restart loses nothing). */
+/** Decide every sandbox endorsement that is due (the scheduler's `insurer-answers` job, and reads). */
 export async function runDueSandbox(db: Db, ctx: EndorseContext & { renderNotice?: (db: Db, id: number) => Promise<void> }): Promise<void> {
   const due =
     await db.sql`SELECT id FROM endorsement WHERE status = 'submitted' AND decide_after IS NOT NULL AND decide_after <= ${nowSeconds()} ORDER BY id LIMIT 20`;
   for (const r of due) await runSandboxInsurer(db, ctx, num(r.id));
-}
-
-/** Decide one endorsement once its delay is over (a timer; the sweep on reads covers a restart). */
-export function scheduleSandbox(db: Db, ctx: EndorseContext, id: number, seconds: number): void {
-  setTimeout(() => {
-    runSandboxInsurer(db, ctx, id).catch((err) => console.error(`[endorse] sandbox decision of ${id} failed:`, err));
-  }, seconds * 1000).unref?.();
 }

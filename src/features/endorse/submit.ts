@@ -12,7 +12,7 @@ import { checkEffective, checkEligible, checkItems } from './checks';
 import { DataError, invalid, notFound } from './errors';
 import { type EndorseContext, type Endorsement, event, findVisibleEndorsement, loadItems, today, toEndorsement } from './model';
 import { peopleOf, refreshTotals } from './pricing';
-import { insurerSettings, runSandboxInsurer, sandboxDecides, scheduleSandbox } from './sandbox';
+import { insurerSettings, runSandboxInsurer, sandboxDecides } from './sandbox';
 import { transition } from './transitions';
 
 export interface SubmitResult {
@@ -79,14 +79,12 @@ export async function submitEndorsement(db: Db, userId: number, id: number, ctx:
     await writeAudit(tx, { userId, action: 'endorse.submit', detail: { id: cur.id, premium_delta: cur.premiumDelta }, ip: ctx.ip });
     return { endorsement: { ...cur, decideAfter }, balance };
   });
-  if (result.endorsement.decideAfter !== null) {
-    if (insurer.endorseDelaySeconds <= 0) {
-      await runSandboxInsurer(db, ctx, result.endorsement.id);
-      const [row] = await db.sql`SELECT * FROM endorsement WHERE id = ${id}`;
-      const [u] = await db.sql`SELECT money FROM "user" WHERE id = ${result.endorsement.userId}`;
-      return { endorsement: toEndorsement(row), balance: num(u?.money) };
-    }
-    scheduleSandbox(db, ctx, result.endorsement.id, insurer.endorseDelaySeconds);
+  // With a delay, `decide_after` makes it a due row for the scheduler's `insurer-answers` job.
+  if (result.endorsement.decideAfter !== null && insurer.endorseDelaySeconds <= 0) {
+    await runSandboxInsurer(db, ctx, result.endorsement.id);
+    const [row] = await db.sql`SELECT * FROM endorsement WHERE id = ${id}`;
+    const [u] = await db.sql`SELECT money FROM "user" WHERE id = ${result.endorsement.userId}`;
+    return { endorsement: toEndorsement(row), balance: num(u?.money) };
   }
   return result;
 }

@@ -2,6 +2,7 @@
  * Paying an order (unpaid → paid → underwriting): the one ledger debit per order, replays by
  * request id, and the hand-over to the insurer once the transaction has committed.
  */
+import { insurerSettings } from '~/features/insurer';
 import { movePremium } from '~/features/ledger';
 import { fenToYuan } from '~/lib/money';
 import { type Db, num, nowSeconds } from '~/server/db/client';
@@ -9,7 +10,7 @@ import { isDomainError } from '~/server/errors';
 import { orderNotFound, shortBalance, wrongState } from './errors';
 import { findOrder, findVisibleOrder, ledgerParams, type OrderRecord } from './records';
 import { type Actor, transition, type When } from './transition';
-import { scheduleUnderwriting, submitUnderwriting } from './underwriting';
+import { handToInsurer, scheduleUnderwriting, submitUnderwriting } from './underwriting';
 
 export interface PayResult {
   order: OrderRecord;
@@ -32,6 +33,7 @@ export async function payOrder(
   if (!visible) throw orderNotFound();
   const at = o.at ?? nowSeconds();
   const actor: Actor = { kind: 'member', userId, ip: o.ip };
+  const insurer = o.underwrite === false ? null : await insurerSettings(db);
   const result = (await db.sql.begin(async (tx) => {
     const current = await findOrder(tx, input.id);
     if (!current) throw orderNotFound();
@@ -71,8 +73,10 @@ export async function payOrder(
       if (isDomainError(err) && err.key === 'ledger.insufficientBalance') throw shortBalance(fenToYuan(paid.premium), fenToYuan(available));
       throw err;
     }
-    return { order: await submitUnderwriting(tx, paid.id, { at }), replayed: false };
+    const order = await submitUnderwriting(tx, paid.id, { at });
+    if (insurer) await handToInsurer(tx, paid.id, insurer, at);
+    return { order, replayed: false };
   })) as PayResult;
-  if (!result.replayed && o.underwrite !== false) await scheduleUnderwriting(db, result.order.id);
+  if (!result.replayed && insurer) await scheduleUnderwriting(db, result.order.id, insurer);
   return result;
 }

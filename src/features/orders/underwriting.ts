@@ -1,9 +1,9 @@
 /**
  * Underwriting (underwriting → effective | refused): the hand-over after payment, the insurer
- * adapter (at once, on a timer, or caught up on reads) and the operator's decision.
+ * adapter (at once, or by the scheduler once its delay has passed) and the operator's decision.
  */
 import type { SQL } from 'bun';
-import { insurerFor, insurerSettings, type UnderwriteResult } from '~/features/insurer';
+import { type InsurerSettings, insurerFor, insurerSettings, type UnderwriteResult } from '~/features/insurer';
 import { inTransaction } from '~/server/db/after-commit';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { DomainError } from '~/server/errors';
@@ -68,7 +68,8 @@ export async function runUnderwriting(db: Db, orderId: number): Promise<OrderRec
       endDate: order.endDate,
     });
   } catch (err) {
-    console.error(`[insurer] ${adapter.name} failed on ${order.orderNo}; it stays in underwriting:`, err);
+    console.error(`[insurer] ${adapter.name} failed on ${order.orderNo}; it stays in underwriting, asked again in a minute:`, err);
+    await db.sql`UPDATE policy_order SET underwrite_after = ${nowSeconds() + 60} WHERE id = ${orderId} AND status = 'underwriting'`;
     return null;
   }
   const actor: Actor = { kind: 'insurer', userId: null };
@@ -83,27 +84,26 @@ export async function runUnderwriting(db: Db, orderId: number): Promise<OrderRec
 }
 
 /**
- * After a payment: the sandbox answers at once when its delay is 0, otherwise a timer asks it
- * later (and processUnderwritingQueue catches up after a restart).
+ * Inside the payment's transaction: an order handed to an automatic insurer becomes a due row
+ * (`underwrite_after` = payment + the sandbox delay) that the scheduler's `insurer-answers` job
+ * decides on whichever instance (src/jobs), so a restart or another instance loses nothing.
  */
-export async function scheduleUnderwriting(db: Db, orderId: number): Promise<void> {
-  const settings = await insurerSettings(db);
+export async function handToInsurer(tx: SQL, orderId: number, settings: InsurerSettings, at: number): Promise<void> {
   if (settings.mode === 'manual') return;
-  if (settings.underwriteDelaySeconds <= 0) {
-    await runUnderwriting(db, orderId);
-    return;
-  }
-  setTimeout(() => {
-    runUnderwriting(db, orderId).catch((err) => console.error('[insurer] delayed underwriting failed:', err));
-  }, settings.underwriteDelaySeconds * 1000).unref?.();
+  await tx`UPDATE policy_order SET underwrite_after = ${at + settings.underwriteDelaySeconds} WHERE id = ${orderId}`;
 }
 
-/** Orders in underwriting whose sandbox delay has passed are decided now (called on reads). */
+/** After the payment commits: with no delay the sandbox answers at once (the job would, a second later). */
+export async function scheduleUnderwriting(db: Db, orderId: number, settings: InsurerSettings): Promise<void> {
+  if (settings.mode !== 'manual' && settings.underwriteDelaySeconds <= 0) await runUnderwriting(db, orderId);
+}
+
+/** Orders handed to the sandbox whose delay has passed are decided now (the scheduler's `insurer-answers` job). */
 export async function processUnderwritingQueue(db: Db, now = nowSeconds()): Promise<number> {
   const settings = await insurerSettings(db);
   if (settings.mode === 'manual') return 0;
-  const due =
-    await db.sql`SELECT id FROM policy_order WHERE status = 'underwriting' AND paid_at <= ${now - settings.underwriteDelaySeconds} ORDER BY id LIMIT 50`;
+  const due = await db.sql`SELECT id FROM policy_order WHERE status = 'underwriting' AND underwrite_after IS NOT NULL
+    AND underwrite_after <= ${now} ORDER BY underwrite_after, id LIMIT 50`;
   let n = 0;
   for (const r of due) if (await runUnderwriting(db, num(r.id))) n++;
   return n;

@@ -25,24 +25,12 @@ export function newCode(): string {
 }
 
 const draining = new WeakMap<Db, Promise<void>>();
-const sweepers = new WeakMap<Db, ReturnType<typeof setInterval>>();
 
-/** Start claiming jobs in the background (never awaited by a request). */
+/**
+ * Start claiming jobs in the background (never awaited by a request). Jobs left silent by a
+ * crashed instance are taken over by the scheduler's `sealing-sweep` job (src/jobs), every 30 s.
+ */
 export function kickJobs(db: Db, storage: StorageAdapter): void {
-  if (!sweepers.has(db)) {
-    // Another instance's crash leaves a running job silent: look for such jobs every 30 s. The
-    // sweeper stops when its database is gone (closed in tests).
-    const timer = setInterval(() => {
-      if (draining.has(db)) return;
-      const run = drainJobs(db, storage)
-        .then(() => undefined)
-        .catch(() => clearInterval(timer))
-        .finally(() => draining.delete(db));
-      draining.set(db, run);
-    }, SILENT_SECONDS * 500);
-    timer.unref?.();
-    sweepers.set(db, timer);
-  }
   if (draining.has(db)) return;
   const run = drainJobs(db, storage)
     .then(() => undefined)

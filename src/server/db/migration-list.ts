@@ -21,6 +21,7 @@ import { premiumAccountMigrations } from './schema/18-premium-account';
 import { pageCacheMigrations } from './schema/17-page-cache';
 import { coverMigrations } from './schema/22-cover';
 import { renewalMigrations } from './schema/21-renewals';
+import { jobMigrations } from './schema/20-jobs';
 
 export type { Migration };
 
@@ -264,4 +265,5 @@ export const migrations: Migration[] = [
   ...premiumAccountMigrations,
   ...coverMigrations,
   ...renewalMigrations,
+  ...jobMigrations,
 ].sort((a, b) => a.version - b.version);

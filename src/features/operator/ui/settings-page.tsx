@@ -7,6 +7,7 @@ import './operator.css';
 import { getDb } from '~/server/db/client';
 import { getSettings } from '../settings';
 import { SETTINGS, type SettingDef } from '../settings-schema';
+import { JobsCard } from './jobs-card';
 import { ConsoleShell } from './shell';
 import { fill } from '../texts';
 
@@ -73,31 +74,34 @@ export function SettingsPage({ query = '' }: { query?: string }) {
     <ConsoleShell
       page="settings"
       query={query}
-      render={async ({ tx, here, can, locale, params }) => {
+      render={async ({ tx, here, can, locale, params, view }) => {
         const [data, canEdit] = await Promise.all([getSettings(getDb()), can('operator/settings/edit')]);
         return (
-          <form method="post" action="/userapi/v1/operator/settings" className="op-settings">
-            <input type="hidden" name="to" value={here} />
-            <input type="hidden" name="version" value={data.version} />
-            {SECTIONS.map((section) => (
-              <fieldset className="card op-fieldset op-settings-section" key={section}>
-                <legend className="card-title">{tx.settingsSections[section]}</legend>
-                <div className="op-settings-grid">
-                  {SETTINGS.filter((d) => d.section === section).map((def) => (
-                    <Field key={def.key} def={def} value={data.settings[def.key]} locale={locale} error={params.field === def.key} />
-                  ))}
-                </div>
-              </fieldset>
-            ))}
-            <div className="card-actions">
-              {canEdit ? (
-                <button type="submit" className="btn btn-primary">
-                  {tx.save}
-                </button>
-              ) : null}
-              <span className="muted">{fill(tx.version, { v: data.version })}</span>
-            </div>
-          </form>
+          <>
+            <form method="post" action="/userapi/v1/operator/settings" className="op-settings">
+              <input type="hidden" name="to" value={here} />
+              <input type="hidden" name="version" value={data.version} />
+              {SECTIONS.map((section) => (
+                <fieldset className="card op-fieldset op-settings-section" key={section}>
+                  <legend className="card-title">{tx.settingsSections[section]}</legend>
+                  <div className="op-settings-grid">
+                    {SETTINGS.filter((d) => d.section === section).map((def) => (
+                      <Field key={def.key} def={def} value={data.settings[def.key]} locale={locale} error={params.field === def.key} />
+                    ))}
+                  </div>
+                </fieldset>
+              ))}
+              <div className="card-actions">
+                {canEdit ? (
+                  <button type="submit" className="btn btn-primary">
+                    {tx.save}
+                  </button>
+                ) : null}
+                <span className="muted">{fill(tx.version, { v: data.version })}</span>
+              </div>
+            </form>
+            <JobsCard db={getDb()} tx={tx} timeZone={view.timeZone} />
+          </>
         );
       }}
     />
