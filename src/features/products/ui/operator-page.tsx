@@ -24,7 +24,8 @@ const planName = (pl: Pick<Plan, 'name' | 'name_en'>, en: boolean) => (en && pl.
 function PriceTable({ products, g }: { products: GridProduct[]; g: ReturnType<typeof productText>['grid'] }) {
   const columns = [1, 2, 3, 4, 5, 6];
   return (
-    <div className="pg-scroll" role="region" aria-labelledby="pg-caption" tabIndex={0}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take keyboard focus to scroll (axe scrollable-region-focusable)
+    <section className="pg-scroll" aria-labelledby="pg-caption" tabIndex={0}>
       <table className="pg-table">
         <caption id="pg-caption" className="sr-only">
           {g.region}
@@ -63,7 +64,7 @@ function PriceTable({ products, g }: { products: GridProduct[]; g: ReturnType<ty
           </tbody>
         ))}
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -90,7 +91,9 @@ export function OperatorProductsPage() {
             id: pl.id,
             name: planName(pl, en),
             classes: classesOf(p.code),
-            annual: Object.fromEntries(classesOf(p.code).map((c) => [String(c), pl.annual[String(c)] ? fenToYuan(pl.annual[String(c)]) : ''])),
+            annual: Object.fromEntries(
+              classesOf(p.code).map((c) => [String(c), pl.annual[String(c)] ? fenToYuan(pl.annual[String(c)]) : '']),
+            ),
           })),
         }));
         return (

@@ -49,7 +49,8 @@ const fenText = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).p
 /** Same value whatever the spelling ("120" = "120.00"). */
 const same = (a: string, b: string) => (a.trim() === '' || b.trim() === '' ? a.trim() === b.trim() : toFen(a.trim()) === toFen(b.trim()));
 
-export function PriceGrid({ products, g }: { products: GridProduct[]; g: ProductTexts['grid'] }) {
+export function PriceGrid({ products, g: grid }: { products: GridProduct[]; g: ProductTexts['grid'] }) {
+  const g = grid;
   const [saved, setSaved] = useState<Cells>(() => cellsOf(products));
   const [cells, setCells] = useState<Cells>(saved);
   const [term, setTerm] = useState(0);
@@ -65,7 +66,8 @@ export function PriceGrid({ products, g }: { products: GridProduct[]; g: Product
   const emptyPlans = useMemo(() => {
     const out = new Set<number>();
     for (const p of products)
-      for (const pl of p.plans) if (!pl.classes.some((c) => (cells[key(pl.id, c)] ?? '').trim() !== '' && toFen(cells[key(pl.id, c)].trim()) > 0)) out.add(pl.id);
+      for (const pl of p.plans)
+        if (!pl.classes.some((c) => (cells[key(pl.id, c)] ?? '').trim() !== '' && toFen(cells[key(pl.id, c)].trim()) > 0)) out.add(pl.id);
     return out;
   }, [cells, products]);
   const dirty = Object.keys(cells).filter((k) => !same(cells[k], saved[k] ?? ''));
@@ -147,7 +149,8 @@ export function PriceGrid({ products, g }: { products: GridProduct[]; g: Product
         </div>
         <p className="op-hint pg-rates">{fill(g.rateNote, { rates })}</p>
       </div>
-      <div className="pg-scroll" role="region" aria-labelledby="pg-caption" tabIndex={0}>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take keyboard focus to scroll (axe scrollable-region-focusable) */}
+      <section className="pg-scroll" aria-labelledby="pg-caption" tabIndex={0}>
         <table className="pg-table">
           <caption id="pg-caption" className="sr-only">
             {g.region}
@@ -201,9 +204,7 @@ export function PriceGrid({ products, g }: { products: GridProduct[]; g: Product
                           aria-describedby={bad ? 'pg-invalid' : undefined}
                           onChange={(e) => setCells({ ...cells, [k]: e.target.value })}
                         />
-                        {changed ? (
-                          <span className="pg-was">{saved[k] ? fill(g.was, { price: saved[k] }) : g.notOffered}</span>
-                        ) : null}
+                        {changed ? <span className="pg-was">{saved[k] ? fill(g.was, { price: saved[k] }) : g.notOffered}</span> : null}
                         {rate && ok ? (
                           <span className="pg-term-price">
                             {fill(g.termPrice, { term: termName(term), price: fenText(Math.round((toFen(value.trim()) * rate) / 100)) })}
@@ -217,10 +218,10 @@ export function PriceGrid({ products, g }: { products: GridProduct[]; g: Product
             </tbody>
           ))}
         </table>
-      </div>
+      </section>
       <div className="pg-bar">
         <span className={dirty.length ? 'pg-state pg-state-dirty' : 'pg-state'} role="status">
-          {dirty.length ? fill(g[plural('unsaved', dirty.length)], { n: dirty.length }) : g.clean}
+          {dirty.length ? fill(grid[plural('unsaved', dirty.length)], { n: dirty.length }) : g.clean}
         </span>
         {badCells.size ? (
           <span id="pg-invalid" className="order-field-error">
@@ -241,7 +242,12 @@ export function PriceGrid({ products, g }: { products: GridProduct[]; g: Product
           >
             {g.discard}
           </button>
-          <button type="submit" className="btn btn-primary btn-sm" disabled={!dirty.length || busy} aria-describedby={blocked ? 'pg-block' : undefined}>
+          <button
+            type="submit"
+            className="btn btn-primary btn-sm"
+            disabled={!dirty.length || busy}
+            aria-describedby={blocked ? 'pg-block' : undefined}
+          >
             {busy ? g.saving : g.save}
           </button>
         </span>
