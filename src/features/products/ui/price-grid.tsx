@@ -119,7 +119,7 @@ export function PriceGrid({ products, g: grid }: { products: GridProduct[]; g: P
   const termName = (n: number) => (n === 12 ? g.year : fill(n === 1 ? g.monthsN_one : g.monthsN, { n }));
   const rates = Object.entries(SHORT_TERM_RATES)
     .filter(([n]) => Number(n) < 12)
-    .map(([n, rate]) => fill(g.rateItem, { n, rate }))
+    .map(([n, rate]) => fill(grid[plural('rateItem', Number(n))], { n, rate }))
     .join(g.sep);
 
   return (
@@ -147,7 +147,6 @@ export function PriceGrid({ products, g: grid }: { products: GridProduct[]; g: P
               ))}
           </select>
         </div>
-        <p className="op-hint pg-rates">{fill(g.rateNote, { rates })}</p>
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take keyboard focus to scroll (axe scrollable-region-focusable) */}
       <section className="pg-scroll" aria-labelledby="pg-caption" tabIndex={0}>
@@ -219,6 +218,7 @@ export function PriceGrid({ products, g: grid }: { products: GridProduct[]; g: P
           ))}
         </table>
       </section>
+      <p className="op-hint pg-rates">{fill(g.rateNote, { rates })}</p>
       <div className="pg-bar">
         <span className={dirty.length ? 'pg-state pg-state-dirty' : 'pg-state'} role="status">
           {dirty.length ? fill(grid[plural('unsaved', dirty.length)], { n: dirty.length }) : g.clean}
