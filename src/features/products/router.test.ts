@@ -23,7 +23,7 @@ for (const engine of engines()) {
       const list = await catalogue();
       const guzhu = list.find((p) => p.code === 'guzhu')!;
       plans = { guzhu: guzhu.plans[0], guzhu2: guzhu.plans[1], anze: list.find((p) => p.code === 'anze')!.plans[0] };
-    });
+    }, 120_000);
     afterAll(async () => {
       await t.drop();
     });
