@@ -67,7 +67,7 @@ test('the price grid saves several cells in one go, marks unsaved changes, and t
   await page.getByRole('button', { name: 'Save prices' }).click();
   await expect(page.getByText('Prices saved: they apply to new orders only')).toBeVisible();
   await page.goto('/user/operator/audit?action=product.prices');
-  await expect(page.getByLabel('Action')).toHaveValue('product.prices');
+  await expect(page.getByLabel('Action', { exact: true })).toHaveValue('product.prices');
   const entry = page.locator('[data-action="product.prices"]').first();
   await expect(entry).toContainText('changed the product price grid');
   await expect(entry.locator('.op-after').first()).toHaveText(`¥${was}`);
