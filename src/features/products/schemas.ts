@@ -92,7 +92,11 @@ export const priceGridSchema = v.object({
     v.array(
       v.object({
         plan_id: intIn(1, 2_147_483_647, 'product.planInvalid'),
-        class: v.pipe(v.union([v.string(), v.number()], 'product.classInvalid'), v.transform(String), v.picklist(['1', '2', '3', '4', '5', '6'], 'product.classInvalid')),
+        class: v.pipe(
+          v.union([v.string(), v.number()], 'product.classInvalid'),
+          v.transform(String),
+          v.picklist(['1', '2', '3', '4', '5', '6'], 'product.classInvalid'),
+        ),
         was: v.union([v.literal(''), yuan], 'product.priceInvalid'),
         price: v.union([v.literal(''), yuan], 'product.priceInvalid'),
       }),

@@ -244,7 +244,8 @@ export async function savePrices(db: Db, actorId: number, input: PriceGridInput,
       if (after > 0) annual[c.class] = after;
       else delete annual[c.class];
       next.set(plan.id, annual);
-      if (after !== current) cells.push({ plan_id: plan.id, plan: plan.name, plan_en: plan.name_en, class: Number(c.class), before: current, after });
+      if (after !== current)
+        cells.push({ plan_id: plan.id, plan: plan.name, plan_en: plan.name_en, class: Number(c.class), before: current, after });
     }
     const now = nowSeconds();
     const saved: Plan[] = [];
