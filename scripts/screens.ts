@@ -59,6 +59,8 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'opc-settings', path: '/user/operator/settings', login: true },
   { name: 'opc-audit', path: '/user/operator/audit', login: true },
   { name: 'opc-jobs', path: '/user/operator/settings#op-jobs', login: true },
+  { name: 'opc-products', path: '/user/operator/products', login: true },
+  { name: 'opc-ruletree', path: '/user/operator/rules', login: true },
   // Endorsements and invoices (#10); the en- entries as demo, the eop- ones with SCREENS_ACCOUNT=operator.
   { name: 'en-list', path: '/user/order/endorse', login: true },
   { name: 'en-new', path: '/user/order/endorse?new=1', login: true },

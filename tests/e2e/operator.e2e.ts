@@ -15,7 +15,7 @@ async function contextIn(browser: Browser, baseURL: string, lang: 'en' | 'zh-cn'
 /** Save the rule form of `name` with a new English title. */
 async function retitle(op: Page, name: string, titleEn: string) {
   await op
-    .locator(`tr[data-rule="${name}"]`)
+    .locator(`li[data-rule="${name}"] > .rt-row`)
     .getByRole('link', { name: /^Edit / })
     .click();
   await op.getByLabel('Title (English)').fill(titleEn);
@@ -37,7 +37,7 @@ test('the operator retitles a menu and moves a page up; demo sees both on its ne
   await retitle(op, 'account/balance', 'Money log');
   // Points moves above the balance page: a plain form, no script involved.
   await op
-    .locator('tr[data-rule="account/integral"]')
+    .locator('li[data-rule="account/integral"] > .rt-row')
     .getByRole('button', { name: /^Move up / })
     .click();
   await expect(op.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
@@ -55,7 +55,7 @@ test('the operator retitles a menu and moves a page up; demo sees both on its ne
   // Put things back for the other suites.
   await retitle(op, 'account/balance', 'Balance');
   await op
-    .locator('tr[data-rule="account/integral"]')
+    .locator('li[data-rule="account/integral"] > .rt-row')
     .getByRole('button', { name: /^Move down / })
     .click();
   await expect(op.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();

@@ -1,17 +1,14 @@
 /**
  * Waiting work of the operator console: how many rows each queue page lists by default (the
  * underwriting queue, endorsements submitted, open claims, invoices applied for, top-ups pending,
- * seals pending). Each count is the `total` of the queue's own list function with the filter its
- * page starts with, so the badge and the page can never disagree.
+ * seals pending): one COUNT per queue, with the filter the queue's page starts with, in one
+ * statement per request.
  */
-import { listTopupsForReview } from '~/features/account';
-import { listQueue } from '~/features/claims';
-import { baseEndorseContext, listForOperator, runDueSandbox, siteToday } from '~/features/endorse';
-import { listInvoices } from '~/features/invoices';
-import { underwritingQueue } from '~/features/orders';
-import { operatorListSeals } from '~/features/sealing';
+import { OPEN_STATUSES } from '~/features/claims/schemas';
+import { baseEndorseContext, runDueSandbox } from '~/features/endorse';
 import { tryRequestContext } from '~/server/context';
-import { type Db, getDb } from '~/server/db/client';
+import { type Db, getDb, num } from '~/server/db/client';
+import { refusePageCache } from '~/server/page-cache';
 import { isOperatorMember } from '~/server/permissions';
 import { getSiteConfig } from '~/server/site-config';
 import { requestMemo } from '~/server/request-memo';
@@ -40,31 +37,41 @@ export function queueOf(href: string): QueueName | undefined {
 /** Where a queue's count links: its page, filtered to the counted rows. */
 export const queueHref = (q: QueueName): string => QUEUE_PAGES[q].path + (QUEUE_PAGES[q].query ? `?${QUEUE_PAGES[q].query}` : '');
 
-const first = { page: 1, limit: 1 } as const;
+/**
+ * All six counts in one statement, one COUNT per queue, each with the filter its page starts with
+ * (the list functions' default filters: the waiting-work test holds them equal to the lists' totals).
+ */
+async function countQueues(db: Db): Promise<Record<QueueName, number>> {
+  const sql = db.sql;
+  const [r] = await sql`SELECT
+    (SELECT COUNT(*) FROM policy_order WHERE status = 'underwriting') AS underwriting,
+    (SELECT COUNT(*) FROM endorsement WHERE status = 'submitted') AS endorsements,
+    (SELECT COUNT(*) FROM claim WHERE status IN ${sql([...OPEN_STATUSES])}) AS claims,
+    (SELECT COUNT(*) FROM invoice WHERE status = 'applied') AS invoices,
+    (SELECT COUNT(*) FROM topup WHERE status = 'pending') AS topups,
+    (SELECT COUNT(*) FROM seal s JOIN "user" u ON u.id = s.user_id WHERE s.status = 'pending') AS seals`;
+  return Object.fromEntries(QUEUES.map((q) => [q, num(r[q])])) as Record<QueueName, number>;
+}
 
-const COUNTERS: Record<QueueName, (db: Db, timeZone: string) => Promise<number>> = {
-  underwriting: async (db) => (await underwritingQueue(db, first)).total,
-  endorsements: async (db) => {
-    // The queue page decides due sandbox endorsements before it lists: so does its count.
-    await runDueSandbox(db, baseEndorseContext());
-    return (await listForOperator(db, { status: 'submitted', keyword: '', ...first }, await siteToday(db))).total;
-  },
-  claims: async (db, timeZone) =>
-    (await listQueue(db, { status: '', type: '', keyword: '', start: '', end: '', ...first }, timeZone)).total,
-  invoices: async (db) => (await listInvoices(db, null, { status: 'applied', keyword: '', ...first })).total,
-  topups: async (db) => (await listTopupsForReview(db, { status: 'pending', ...first })).total,
-  seals: async (db) => (await operatorListSeals(db, { status: 'pending', keyword: '', ...first })).total,
-};
+/** The counts of the request, once: the sidebar's badges and the landing's tiles share them. */
+const countThisRequest = requestMemo<'all' | 'all-decided', Record<QueueName, number>>();
 
-/** Within a page request the sidebar's badges and the landing's tiles share one count per queue. */
-const countThisRequest = requestMemo<QueueName, number>();
-
-/** The counts of the given queues (all six by default), in parallel. */
-export async function waitingWork(db: Db, timeZone: string, queues: readonly QueueName[] = QUEUES): Promise<WaitingWork> {
+/**
+ * The counts of the given queues (all six by default). Due sandbox endorsements are decided first,
+ * as the endorsement queue's page does before it lists. A page that shows the counts is never kept
+ * by the page cache (decision 0009): a decision in a queue changes another member's data, not the
+ * operator's, so nothing in the cache key would move; staff's pages are rendered fresh instead.
+ */
+export async function waitingWork(db: Db, _timeZone: string, queues: readonly QueueName[] = QUEUES): Promise<WaitingWork> {
   const ctx = tryRequestContext();
-  const count = (q: QueueName) => (ctx ? countThisRequest(ctx, db, q, () => COUNTERS[q](db, timeZone)) : COUNTERS[q](db, timeZone));
-  const counts = await Promise.all(queues.map(count));
-  return Object.fromEntries(queues.map((q, i) => [q, counts[i]]));
+  if (ctx) refusePageCache();
+  const decide = queues.includes('endorsements');
+  const load = async () => {
+    if (decide) await runDueSandbox(db, baseEndorseContext());
+    return countQueues(db);
+  };
+  const counts = ctx ? await countThisRequest(ctx, db, decide ? 'all-decided' : 'all', load) : await load();
+  return Object.fromEntries(queues.map((q) => [q, counts[q]]));
 }
 
 /**

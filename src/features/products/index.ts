@@ -5,5 +5,18 @@
  */
 export * from './schemas';
 export { productsRouter, QUOTE_LIMIT } from './router';
-export { catalogue, findPlan, listProducts, planOnSale, quote, quotePremium, snapshotOf, toPlan, updatePlan, viewPlan } from './service';
+export {
+  catalogue,
+  classesOf,
+  findPlan,
+  listProducts,
+  planOnSale,
+  quote,
+  quotePremium,
+  savePrices,
+  snapshotOf,
+  toPlan,
+  updatePlan,
+  viewPlan,
+} from './service';
 export type { Plan, Product } from './types';

@@ -4,8 +4,8 @@ import { enforce } from '~/server/rate-limit';
 import { requireOperator } from '~/server/session';
 import { parseInput } from '~/server/validate';
 import { ok } from '../_shared/envelope';
-import { planUpdateSchema, quoteSchema } from './schemas';
-import { catalogue, listProducts, quote, updatePlan, viewPlan } from './service';
+import { planUpdateSchema, priceGridSchema, quoteSchema } from './schemas';
+import { catalogue, listProducts, quote, savePrices, updatePlan, viewPlan } from './service';
 
 /** Quotes per IP per minute: generous for a person, a wall for a scraper. */
 export const QUOTE_LIMIT = { max: 60, window: 60 };
@@ -35,4 +35,17 @@ export const productsRouter = new Hono<ApiEnv>()
     const input = parseInput(planUpdateSchema, c.get('body'));
     const plan = await updatePlan(db, session.userId, input, c.get('ip'));
     return ok(c, { plan: { ...viewPlan(plan), name_en: plan.name_en, status: plan.status } }, 'product.saved');
+  })
+  .post('/operator/product/prices', async (c) => {
+    const { db, session } = await requireOperator(c, 'operator/products/edit');
+    const input = parseInput(priceGridSchema, c.get('body'));
+    const { plans, cells } = await savePrices(db, session.userId, input, c.get('ip'));
+    return ok(
+      c,
+      {
+        changed: cells.length,
+        plans: plans.map((pl) => ({ id: pl.id, annual: viewPlan(pl).annual, classes: pl.classes })),
+      },
+      'product.pricesSaved',
+    );
   });

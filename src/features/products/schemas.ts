@@ -51,10 +51,12 @@ export const planUpdateSchema = v.pipe(
     id: intIn(1, 2_147_483_647, 'product.planInvalid'),
     name: v.pipe(v.string('validate.required'), v.trim(), v.nonEmpty('validate.required'), v.maxLength(40, 'validate.invalid')),
     name_en: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, 'validate.invalid')), ''),
-    /** Annual premium per person per class in yuan; a class left empty is not offered. */
-    annual: v.record(
-      v.picklist(['1', '2', '3', '4', '5', '6'], 'product.classInvalid'),
-      v.union([v.literal(''), yuan], 'product.priceInvalid'),
+    /**
+     * Annual premium per person per class in yuan; a class left empty is not offered. Optional: a
+     * form that edits only names, sizes and ages leaves the prices as they are (the price grid edits them).
+     */
+    annual: v.optional(
+      v.record(v.picklist(['1', '2', '3', '4', '5', '6'], 'product.classInvalid'), v.union([v.literal(''), yuan], 'product.priceInvalid')),
     ),
     min_insured: intIn(1, 100_000, 'product.headcountInvalid'),
     max_insured: intIn(1, 100_000, 'product.headcountInvalid'),
@@ -71,11 +73,40 @@ export const planUpdateSchema = v.pipe(
     ['age_max'],
   ),
   v.forward(
-    v.check((p) => Object.values(p.annual).some((a) => a !== '' && Number(a) > 0), 'product.priceInvalid'),
+    v.check((p) => p.annual === undefined || Object.values(p.annual).some((a) => a !== '' && Number(a) > 0), 'product.priceInvalid'),
     ['annual'],
   ),
 );
 export type PlanUpdateInput = v.InferOutput<typeof planUpdateSchema>;
+
+/** A grid cell's price as typed: '' (class not offered) or yuan with at most two decimals. */
+export const PRICE_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
+
+/**
+ * POST /operator/product/prices: the price grid's changed cells, saved together. Each names the
+ * plan and class, the price the operator saw (`was`, yuan or '': a cell changed by someone else
+ * meanwhile is refused) and the new price ('' withdraws the class).
+ */
+export const priceGridSchema = v.object({
+  changes: v.pipe(
+    v.array(
+      v.object({
+        plan_id: intIn(1, 2_147_483_647, 'product.planInvalid'),
+        class: v.pipe(
+          v.union([v.string(), v.number()], 'product.classInvalid'),
+          v.transform(String),
+          v.picklist(['1', '2', '3', '4', '5', '6'], 'product.classInvalid'),
+        ),
+        was: v.union([v.literal(''), yuan], 'product.priceInvalid'),
+        price: v.union([v.literal(''), yuan], 'product.priceInvalid'),
+      }),
+      'product.gridEmpty',
+    ),
+    v.minLength(1, 'product.gridEmpty'),
+    v.maxLength(200, 'product.gridEmpty'),
+  ),
+});
+export type PriceGridInput = v.InferOutput<typeof priceGridSchema>;
 
 // Isomorphic premium arithmetic and plan types, for islands (the live premium on the order form).
 export {

@@ -4,7 +4,7 @@ import { writeAudit } from '~/server/audit';
 import { Codes, DomainError } from '~/server/errors';
 import { fenToYuan } from '~/lib/money';
 import { computePremium, type Premium, type PremiumInput, premiumProblem, mixPremium } from './premium';
-import type { PlanUpdateInput, ProductCode } from './schemas';
+import type { PlanUpdateInput, PriceGridInput, ProductCode } from './schemas';
 import type { Plan, PlanLimit, PlanSnapshot, Product } from './types';
 
 type Row = Record<string, unknown>;
@@ -167,8 +167,11 @@ export async function updatePlan(db: Db, actorId: number, input: PlanUpdateInput
       errors: { max_insured: 'product.headcountRange' },
     });
   }
-  const annual: Record<string, number> = {};
-  for (const [k, yuan] of Object.entries(input.annual)) if (yuan !== '' && toFen(yuan) > 0) annual[k] = toFen(yuan);
+  let annual: Record<string, number> = plan.annual;
+  if (input.annual) {
+    annual = {};
+    for (const [k, yuan] of Object.entries(input.annual)) if (yuan !== '' && toFen(yuan) > 0) annual[k] = toFen(yuan);
+  }
   const classes = Object.keys(annual).map(Number).sort();
   const now = nowSeconds();
   return db.sql.begin(async (tx) => {
@@ -192,4 +195,71 @@ export async function updatePlan(db: Db, actorId: number, input: PlanUpdateInput
     });
     return toPlan(row);
   }) as Promise<Plan>;
+}
+
+/** The classes a product's plans may be priced for (anze: industry bands 1–3). */
+export const classesOf = (product: ProductCode): number[] => (product === 'anze' ? [1, 2, 3] : [1, 2, 3, 4, 5, 6]);
+
+/** One changed cell as the audit log keeps it: plan (names as data), class, fen before and after (0: not offered). */
+export interface PriceCell {
+  plan_id: number;
+  plan: string;
+  plan_en: string;
+  class: number;
+  before: number;
+  after: number;
+}
+
+/**
+ * The operator's price grid: every changed cell saved in one transaction, one audit entry listing
+ * them. A cell whose price moved since the operator loaded the grid (its `was` differs) is
+ * refused with 409 and nothing is saved; so is a plan left with no priced class (400) or a
+ * class the product does not have (400). New prices apply to new orders only (orders keep
+ * their plan snapshot); the catalogue's version moves with the plan rows (the page cache).
+ */
+export async function savePrices(db: Db, actorId: number, input: PriceGridInput, ip = ''): Promise<{ plans: Plan[]; cells: PriceCell[] }> {
+  const fail = (key: string, status: number, code: number, params?: Record<string, string | number>) =>
+    new DomainError(key, { status, code, field: 'changes', params, errors: { changes: key } });
+  return db.sql.begin(async (tx) => {
+    const ids = [...new Set(input.changes.map((c) => c.plan_id))];
+    const rows: Row[] = await tx`SELECT * FROM product_plan WHERE id IN ${tx(ids)} ORDER BY id`;
+    const plans = new Map(rows.map((r) => [num(r.id), toPlan(r)]));
+    const next = new Map<number, Record<string, number>>();
+    const cells: PriceCell[] = [];
+    const seen = new Set<string>();
+    for (const c of input.changes) {
+      const plan = plans.get(c.plan_id);
+      if (!plan) throw new DomainError('notFoundRecord', { status: 404, code: Codes.NOT_FOUND });
+      const key = `${c.plan_id}:${c.class}`;
+      if (seen.has(key)) throw fail('product.gridEmpty', 400, Codes.VALIDATION);
+      seen.add(key);
+      if (!classesOf(plan.product).includes(Number(c.class))) {
+        throw fail('product.classNotAllowed', 400, Codes.VALIDATION, { min: 1, max: Math.max(...classesOf(plan.product)) });
+      }
+      const annual = next.get(plan.id) ?? { ...plan.annual };
+      const current = annual[c.class] ?? 0;
+      const was = c.was === '' ? 0 : toFen(c.was);
+      if (current !== was) throw fail('product.pricesMoved', 409, Codes.CONFLICT, { plan: plan.name });
+      const after = c.price === '' ? 0 : toFen(c.price);
+      if (after > 0) annual[c.class] = after;
+      else delete annual[c.class];
+      next.set(plan.id, annual);
+      if (after !== current)
+        cells.push({ plan_id: plan.id, plan: plan.name, plan_en: plan.name_en, class: Number(c.class), before: current, after });
+    }
+    const now = nowSeconds();
+    const saved: Plan[] = [];
+    for (const [id, annual] of next) {
+      if (!Object.keys(annual).length) throw fail('product.planUnpriced', 400, Codes.VALIDATION, { plan: plans.get(id)?.name ?? '' });
+      const classes = Object.keys(annual).map(Number).sort();
+      const [row] = await tx`UPDATE product_plan SET ${tx({
+        annual: JSON.stringify(annual),
+        classes: JSON.stringify(classes),
+        updated_at: now,
+      })} WHERE id = ${id} RETURNING *`;
+      saved.push(toPlan(row));
+    }
+    if (cells.length) await writeAudit(tx, { userId: actorId, action: 'product.prices', targetType: 'product', detail: { cells }, ip });
+    return { plans: saved, cells };
+  }) as Promise<{ plans: Plan[]; cells: PriceCell[] }>;
 }

@@ -32,6 +32,8 @@ interface Ticket {
   resolved: ResolvedSession;
   /** Set by the page: it may be answered from the cache next time. */
   cacheable: boolean;
+  /** Set by anything the render shows that no version stamp covers: never keep this one. */
+  refused?: boolean;
 }
 
 const tickets = new AsyncLocalStorage<Ticket>();
@@ -43,6 +45,15 @@ const stats = { hits: 0, misses: 0, stored: 0 };
 export function allowPageCache(): void {
   const ticket = tickets.getStore();
   if (ticket) ticket.cacheable = true;
+}
+
+/**
+ * Called by a part of the page that shows data no version stamp covers (an operator's counts of
+ * other members' waiting work): this render is not kept, whatever the page allowed.
+ */
+export function refusePageCache(): void {
+  const ticket = tickets.getStore();
+  if (ticket) ticket.refused = true;
 }
 
 /** The session the page cache already resolved for this request, if it did. */
@@ -178,7 +189,7 @@ export async function servePage(req: Request, render: () => Promise<Response>): 
   const type = res.headers.get('content-type') ?? '';
   // Waku answers an RSC request without a content type.
   const typeOk = found.rsc ? type === '' || type.startsWith('text/x-component') : type.startsWith('text/html');
-  if (!ticket.cacheable || res.status !== 200 || !res.body || !typeOk || res.headers.has('set-cookie')) {
+  if (!ticket.cacheable || ticket.refused || res.status !== 200 || !res.body || !typeOk || res.headers.has('set-cookie')) {
     return res;
   }
   const [mine, kept] = res.body.tee();

@@ -5,7 +5,9 @@
  * `data-action` attribute (and in the filter), not in the text.
  */
 import { Fragment, type ReactNode } from 'react';
+import { fenToYuan } from '~/lib/money';
 import type { Locale } from '~/lib/types';
+import { interpolate } from '~/lib/interpolate';
 import type { AuditItem, AuditNames } from '../audit-log';
 import { settingDef } from '../settings-schema';
 import type { OperatorText } from '../texts';
@@ -42,7 +44,7 @@ export function targetOf(a: AuditItem, names: AuditNames, locale: Locale): strin
   for (const key of ['claim_no', 'order_no', 'endorse_no', 'invoice_no', 'username']) {
     if (typeof a.detail[key] === 'string' && a.detail[key]) return String(a.detail[key]);
   }
-  const id = a.target_id || a.detail.claim_id || a.detail.order_id || a.detail.id;
+  const id = a.target_id || a.detail.claim_id || a.detail.order_id || a.detail.plan_id || a.detail.id;
   return id ? `#${id}` : '';
 }
 
@@ -73,6 +75,60 @@ export interface Change {
   key: string;
   before: unknown;
   after: unknown;
+  /** The row's heading when it is not a field's name (a price cell: plan and class). */
+  label?: ReactNode;
+  /** Values in fen, shown as yuan (0 or missing: "(empty)"). */
+  fen?: boolean;
+}
+
+/**
+ * The price changes of a product event: the grid's cells (`product.prices`: plan, class, fen before
+ * and after) or one plan's annual prices per class (`product.plan_update`).
+ */
+export function priceChangesOf(a: Pick<AuditItem, 'action' | 'detail'>, tx: OperatorText, locale: Locale): Change[] | null {
+  const classLabel = (n: unknown) => interpolate(tx.log.classN, { n: String(n) });
+  if (a.action === 'product.prices' && Array.isArray(a.detail.cells)) {
+    return (a.detail.cells as Record<string, unknown>[]).map((c) => ({
+      key: `${c.plan_id}:${c.class}`,
+      before: c.before,
+      after: c.after,
+      fen: true,
+      label: (
+        <>
+          <span translate="no">{String((locale === 'en' && c.plan_en) || c.plan || `#${c.plan_id}`)}</span> · {classLabel(c.class)}
+        </>
+      ),
+    }));
+  }
+  if (a.action === 'product.plan_update') {
+    return changesOf(a.detail).map((c) => ({ ...c, fen: true, label: /^[1-6]$/.test(c.key) ? classLabel(c.key) : c.key }));
+  }
+  return null;
+}
+
+/** A fen amount as yuan ("¥120.00"), none as "(empty)". */
+const showFen = (value: unknown, tx: OperatorText) => (typeof value === 'number' && value > 0 ? `¥${fenToYuan(value)}` : tx.log.empty);
+
+/**
+ * The audit filter's events, grouped by area: each named by its entry's sentence with "Someone" and
+ * "…" for the actor and the target, an area's whole prefix first (`claim.*`).
+ */
+export function eventOptions(tx: OperatorText): { group: string; label: string; options: [string, string][] }[] {
+  const log = tx.log;
+  const sentence = (template: string) =>
+    template.replace('{actor}', log.someone).replace('{target}', log.something).replace(/\s+/g, ' ').trim();
+  const byGroup = new Map<string, [string, string][]>();
+  for (const [kind, template] of Object.entries(log.kinds)) {
+    if (kind === 'other' || kind === 'operator.member.adjust.score') continue;
+    const action = kind === 'operator.member.adjust.money' ? 'operator.member.adjust' : kind;
+    const label = kind === 'operator.member.adjust.money' ? `${log.someone} · ${tx.adjust}` : sentence(template);
+    const group = action.split('.')[0];
+    byGroup.set(group, [...(byGroup.get(group) ?? []), [action, label]]);
+  }
+  return [...byGroup].map(([group, options]) => {
+    const name = log.groups[group] ?? group;
+    return { group, label: name, options: [[`${group}.*`, interpolate(log.allOf, { group: name })], ...options] };
+  });
 }
 
 /** The fields whose value differs between `before` and `after` (a created record: every field). */
@@ -126,7 +182,7 @@ function Sentence({ template, actor, target }: { template: string; actor: { text
 
 export function AuditEntry({ a, names, tx, locale }: { a: AuditItem; names: AuditNames; tx: OperatorText; locale: Locale }) {
   const log = tx.log;
-  const changes = changesOf(a.detail);
+  const changes = priceChangesOf(a, tx, locale) ?? changesOf(a.detail);
   const more = extras(a.detail);
   return (
     <div className="op-log" data-action={a.action}>
@@ -144,12 +200,12 @@ export function AuditEntry({ a, names, tx, locale }: { a: AuditItem; names: Audi
             <tbody>
               {changes.map((c) => (
                 <tr key={c.key} data-field={c.key}>
-                  <th scope="row">{fieldLabel(a, c.key, tx, locale)}</th>
+                  <th scope="row">{c.label ?? fieldLabel(a, c.key, tx, locale)}</th>
                   <td className="op-before" translate="no">
-                    {showValue(c.key, c.before, tx)}
+                    {c.fen ? showFen(c.before, tx) : showValue(c.key, c.before, tx)}
                   </td>
                   <td className="op-after" translate="no">
-                    {showValue(c.key, c.after, tx)}
+                    {c.fen ? showFen(c.after, tx) : showValue(c.key, c.after, tx)}
                   </td>
                 </tr>
               ))}

@@ -8,7 +8,7 @@ import { formatDate } from '~/lib/format';
 import { getDb } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';
 import { auditNames, listAuditLog } from '../audit-log';
-import { AuditEntry } from './audit-entry';
+import { AuditEntry, eventOptions } from './audit-entry';
 import { auditQuerySchema } from '../schemas';
 import { Field, SelectField } from '~/ui/field';
 import { DateRangeFields } from '~/ui/filter-form';
@@ -19,7 +19,7 @@ import { ConsoleShell, withQuery } from './shell';
 import { fill } from '../texts';
 
 const DEFAULTS = v.parse(auditQuerySchema, {});
-const TARGETS = ['member', 'group', 'rule', 'settings'];
+const TARGETS = ['member', 'group', 'rule', 'settings', 'product'];
 
 export function AuditPage({ query = '' }: { query?: string }) {
   return (
@@ -34,6 +34,8 @@ export function AuditPage({ query = '' }: { query?: string }) {
         const result = await listAuditLog(db, q, site.timezone);
         const names = await auditNames(db, result.list);
         const path = '/user/operator/audit';
+        const events = eventOptions(tx);
+        const known = !q.action || events.some((g) => g.options.some(([value]) => value === q.action));
         const filter = { actor: q.actor, action: q.action, target_type: q.target_type, target_id: q.target_id, start: q.start, end: q.end };
         const href = (page: number) => withQuery(path, { ...filter, limit: q.limit === 20 ? '' : q.limit, page: page > 1 ? page : '' });
         return (
@@ -43,7 +45,23 @@ export function AuditPage({ query = '' }: { query?: string }) {
                 <input id="oa-actor" name="actor" defaultValue={q.actor} />
               </Field>
               <Field id="oa-action" label={tx.action}>
-                <input id="oa-action" name="action" defaultValue={q.action} placeholder="operator.member.*" />
+                <select id="oa-action" name="action" defaultValue={q.action}>
+                  <option value="">{tx.log.allEvents}</option>
+                  {known ? null : (
+                    <option value={q.action} translate="no">
+                      {q.action}
+                    </option>
+                  )}
+                  {events.map((g) => (
+                    <optgroup key={g.group} label={g.label}>
+                      {g.options.map(([value, label]) => (
+                        <option key={value} value={value}>
+                          {label}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
               </Field>
               <SelectField
                 id="oa-type"
@@ -51,7 +69,7 @@ export function AuditPage({ query = '' }: { query?: string }) {
                 label={tx.targetType}
                 value={q.target_type}
                 all="—"
-                options={TARGETS.map((t) => [t, t] as const)}
+                options={TARGETS.map((t) => [t, tx.log.targets[t] ?? t] as const)}
               />
               <Field id="oa-id" label={tx.targetId}>
                 <input id="oa-id" name="target_id" defaultValue={q.target_id} />

@@ -1,8 +1,11 @@
-/** The rules page's table: the whole tree with up/down, edit, add-child and delete per rule (plain forms). */
+/** The rules page's tree: each rule's row with up/down, edit, add-child and delete (plain forms), in the client tree. */
+import type { ReactNode } from 'react';
 import type { Locale } from '~/lib/types';
-import { ConsoleCard, ConsoleTable } from './card';
+import type { RuleItem } from '../rules';
+import { ConsoleCard } from './card';
 import { PostButton } from './form-parts';
 import { type FlatRule, RULE_API, titleOf } from './rule-rows';
+import { type TreeRule, RuleTree } from './rule-tree';
 import { withQuery } from './shell';
 import type { OperatorText } from '../texts';
 
@@ -60,20 +63,58 @@ function RuleActions({ row, tx, label, listHere }: { row: FlatRule; tx: Operator
   );
 }
 
-/** The list section; the buttons only with `canEdit` (operator/rules/edit). */
+/** Rules as the client tree takes them (titles in the page's language). */
+function treeOf(items: RuleItem[], locale: Locale): TreeRule[] {
+  return items.map((r) => ({
+    id: r.id,
+    pid: r.pid,
+    name: r.name,
+    title: titleOf(r, locale),
+    muted: r.status !== 1,
+    children: treeOf(r.children, locale),
+  }));
+}
+
+/**
+ * The list section: the rule tree (collapsible, drag-to-reorder with mouse or keyboard) with each
+ * rule's row rendered here; the buttons only with `canEdit` (operator/rules/edit).
+ */
 export function RuleTable({
   tx,
   locale,
+  tree,
   rows,
   canEdit,
   listHere,
 }: {
   tx: OperatorText;
   locale: Locale;
+  tree: RuleItem[];
   rows: FlatRule[];
   canEdit: boolean;
   listHere: string;
 }) {
+  const cells: Record<number, ReactNode> = {};
+  for (const row of rows) {
+    const { item } = row;
+    const label = titleOf(item, locale);
+    cells[item.id] = (
+      <>
+        <span className="rt-name">
+          <strong>{label}</strong>
+          <span className="op-sub">
+            {item.name}
+            {item.operator ? ` · ${tx.operatorRule}` : ''}
+          </span>
+        </span>
+        <span className="rt-meta">
+          <span className="rt-type">{tx.types[item.type]}</span>
+          <span className={item.status === 1 ? 'rt-state' : 'rt-state rt-off'}>{item.status === 1 ? tx.enabled : tx.disabled}</span>
+        </span>
+        {canEdit ? <RuleActions row={row} tx={tx} label={label} listHere={listHere} /> : null}
+      </>
+    );
+  }
   return (
     <ConsoleCard
       id="or-title-list"
@@ -86,32 +127,7 @@ export function RuleTable({
         ) : null
       }
     >
-      <ConsoleTable
-        className="op-rule-table"
-        rows={rows}
-        rowKey={(r) => r.item.id}
-        rowAttrs={({ item }) => ({ 'data-rule': item.name, className: item.status === 1 ? '' : 'op-muted-row' })}
-        columns={[
-          {
-            head: tx.name,
-            cell: ({ item, depth }) => (
-              <span className="op-indent" style={{ paddingInlineStart: `${depth * 1.25}rem` }}>
-                <strong>{titleOf(item, locale)}</strong>
-                <span className="op-sub">
-                  {item.name}
-                  {item.operator ? ` · ${tx.operatorRule}` : ''}
-                </span>
-              </span>
-            ),
-          },
-          { head: tx.type, cell: ({ item }) => tx.types[item.type], cellClass: 'nowrap' },
-          { head: tx.status, cell: ({ item }) => (item.status === 1 ? tx.enabled : tx.disabled), cellClass: 'nowrap' },
-          {
-            head: tx.actions,
-            cell: (row) => (canEdit ? <RuleActions row={row} tx={tx} label={titleOf(row.item, locale)} listHere={listHere} /> : null),
-          },
-        ]}
-      />
+      <RuleTree tree={treeOf(tree, locale)} rows={cells} canSort={canEdit} tx={tx.tree} />
     </ConsoleCard>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * /user/operator/rules: the whole rule tree (disabled rules too) with up/down buttons (plain
- * forms: no JavaScript needed), an edit form whose fields follow the chosen type (CSS :has), and
+ * /user/operator/rules: the whole rule tree (disabled rules too), collapsible, with drag-to-reorder
+ * (mouse or keyboard) and up/down buttons as the fallback (plain forms), an edit form whose fields follow the chosen type (CSS :has), and
  * a sidebar preview of what a group sees, per group and language (GET form).
  */
 import './operator.css';
@@ -65,7 +65,7 @@ export function RulesPage({ query = '' }: { query?: string }) {
                   listHere={listHere}
                 />
               ) : null}
-              <RuleTable tx={tx} locale={locale} rows={rows} canEdit={canEdit} listHere={listHere} />
+              <RuleTable tx={tx} locale={locale} tree={tree} rows={rows} canEdit={canEdit} listHere={listHere} />
             </div>
             <aside className="card op-rules-side" aria-labelledby="or-preview">
               <h2 id="or-preview" className="card-title">

@@ -1,17 +1,72 @@
 /**
- * /user/operator/products (operator-only rule): every plan with its prices per class, sizes and
- * ages; editing (button rule `operator/products/edit`) changes new orders only.
+ * /user/operator/products (operator-only rule): every plan's prices in one grid (plan × class,
+ * the terms derived by the short-term rates), edited in place and saved together; each plan's
+ * details (names, people, ages, on sale) in its own form below. Editing needs the button rule
+ * `operator/products/edit` and changes new orders only.
  */
 import { PageFrame } from '~/ui';
 import './products.css';
 import { orderText } from '~/features/orders/texts';
-import { listProducts } from '../service';
+import { classesOf, listProducts } from '../service';
 import { fenToYuan } from '~/lib/money';
 import { ProductPlanForm } from './plan-form';
+import { type GridProduct, PriceGrid } from './price-grid';
+import { productText } from '../texts';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
 import { Notice } from '~/ui/notice';
+import type { Plan } from '../types';
+
+const planName = (pl: Pick<Plan, 'name' | 'name_en'>, en: boolean) => (en && pl.name_en ? pl.name_en : pl.name);
+
+/** The grid read-only (no edit rule): the same table, prices as text. */
+function PriceTable({ products, g }: { products: GridProduct[]; g: ReturnType<typeof productText>['grid'] }) {
+  const columns = [1, 2, 3, 4, 5, 6];
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take keyboard focus to scroll (axe scrollable-region-focusable)
+    <section className="pg-scroll" aria-labelledby="pg-caption" tabIndex={0}>
+      <table className="pg-table">
+        <caption id="pg-caption" className="sr-only">
+          {g.region}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" className="pg-plan">
+              {g.plan}
+            </th>
+            {columns.map((c) => (
+              <th scope="col" key={c} className="num">
+                {g.classN.replace('{n}', String(c))}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {products.map((p) => (
+          <tbody key={p.code} data-product={p.code}>
+            <tr className="pg-product">
+              <th scope="colgroup" colSpan={columns.length + 1}>
+                {p.name}
+              </th>
+            </tr>
+            {p.plans.map((pl) => (
+              <tr key={pl.id} data-plan={pl.id}>
+                <th scope="row" className="pg-plan" translate="no">
+                  {pl.name}
+                </th>
+                {columns.map((c) => (
+                  <td key={c} className={pl.classes.includes(c) ? 'num' : 'pg-na'} data-class={c}>
+                    {!pl.classes.includes(c) ? g.notOffered : pl.annual[String(c)] ? `¥${pl.annual[String(c)]}` : '—'}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </section>
+  );
+}
 
 export function OperatorProductsPage() {
   return (
@@ -20,6 +75,7 @@ export function OperatorProductsPage() {
       title={({ view }) => orderText(view.locale).titles.products}
       render={async ({ view }) => {
         const o = orderText(view.locale);
+        const g = productText(view.locale).grid;
         const session = getRequestContext().session;
         if (!session) return null;
         const db = getDb();
@@ -28,54 +84,61 @@ export function OperatorProductsPage() {
           hasExplicitRule(db, session, 'operator/products/edit'),
         ]);
         const en = view.locale === 'en';
+        const grid: GridProduct[] = products.map((p) => ({
+          code: p.code,
+          name: en && p.name_en ? p.name_en : p.name,
+          plans: p.plans.map((pl) => ({
+            id: pl.id,
+            name: planName(pl, en),
+            classes: classesOf(p.code),
+            annual: Object.fromEntries(
+              classesOf(p.code).map((c) => [String(c), pl.annual[String(c)] ? fenToYuan(pl.annual[String(c)]) : '']),
+            ),
+          })),
+        }));
         return (
-          <div className="orders">
+          <div className="orders op-products">
             <Notice kind="info" role="status">
               <p>{o.operator.priceNote}</p>
             </Notice>
-            {products.map((p) => (
-              <section key={p.code} className="card" aria-labelledby={`pp-${p.code}`}>
-                <h2 id={`pp-${p.code}`} className="card-title">
-                  {en && p.name_en ? p.name_en : p.name}
-                </h2>
-                {p.plans.map((pl) => {
-                  const classes = p.code === 'anze' ? [1, 2, 3] : [1, 2, 3, 4, 5, 6];
-                  const initial = {
-                    id: pl.id,
-                    name: pl.name,
-                    name_en: pl.name_en,
-                    annual: Object.fromEntries(
-                      classes.map((c) => [String(c), pl.annual[String(c)] ? fenToYuan(pl.annual[String(c)]) : '']),
-                    ),
-                    min_insured: pl.min_insured,
-                    max_insured: pl.max_insured,
-                    age_min: pl.age_min,
-                    age_max: pl.age_max,
-                    status: pl.status,
-                  };
-                  return (
-                    <div
-                      key={pl.id}
-                      className="order-plan-block"
-                      style={{ borderTop: '1px solid var(--border)', paddingTop: 'var(--space-4)', marginTop: 'var(--space-4)' }}
-                    >
-                      {canEdit ? (
-                        <ProductPlanForm initial={initial} classes={classes} o={{ operator: o.operator, form: o.form }} />
-                      ) : (
-                        <p>
-                          <strong>{pl.name}</strong>{' '}
-                          <span className="muted">
-                            {Object.entries(pl.annual)
-                              .map(([c, fen]) => `${c}: ¥${fenToYuan(fen)}`)
-                              .join(' · ')}
-                          </span>
-                        </p>
-                      )}
-                    </div>
-                  );
-                })}
-              </section>
-            ))}
+            <section className="card" aria-labelledby="pg-title">
+              <h2 id="pg-title" className="card-title">
+                {g.title}
+              </h2>
+              <p className="op-hint">{g.lead}</p>
+              {canEdit ? <PriceGrid products={grid} g={g} /> : <PriceTable products={grid} g={g} />}
+            </section>
+            {canEdit
+              ? products.map((p) => (
+                  <section key={p.code} className="card" aria-labelledby={`pp-${p.code}`}>
+                    <details className="pp-details">
+                      <summary>
+                        <h2 id={`pp-${p.code}`} className="card-title">
+                          {en && p.name_en ? p.name_en : p.name}
+                          <span className="muted pp-details-sub">{g.details}</span>
+                        </h2>
+                      </summary>
+                      {p.plans.map((pl) => (
+                        <div key={pl.id} className="order-plan-block pp-block">
+                          <ProductPlanForm
+                            initial={{
+                              id: pl.id,
+                              name: pl.name,
+                              name_en: pl.name_en,
+                              min_insured: pl.min_insured,
+                              max_insured: pl.max_insured,
+                              age_min: pl.age_min,
+                              age_max: pl.age_max,
+                              status: pl.status,
+                            }}
+                            o={{ operator: o.operator, form: o.form }}
+                          />
+                        </div>
+                      ))}
+                    </details>
+                  </section>
+                ))
+              : null}
           </div>
         );
       }}

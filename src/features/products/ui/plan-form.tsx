@@ -1,17 +1,14 @@
 'use client';
-/** An operator edits one plan: names, annual price per class, sizes, ages, on sale. New prices apply to new orders only. */
+/** An operator edits one plan's details: names, sizes, ages, on sale (its prices are the price grid's). */
 import './products.css';
 import { useState } from 'react';
 import type { OrderTexts } from '~/features/orders/texts';
 import { isApiError, request } from '~/lib/http';
-import { interpolate as fill } from '~/lib/interpolate';
 
 export interface PlanFormValues {
   id: number;
   name: string;
   name_en: string;
-  /** Class → yuan string ('' when the class is not offered). */
-  annual: Record<string, string>;
   min_insured: number;
   max_insured: number;
   age_min: number;
@@ -19,15 +16,7 @@ export interface PlanFormValues {
   status: number;
 }
 
-export function ProductPlanForm({
-  initial,
-  classes,
-  o,
-}: {
-  initial: PlanFormValues;
-  classes: number[];
-  o: Pick<OrderTexts, 'operator' | 'form'>;
-}) {
+export function ProductPlanForm({ initial, o }: { initial: PlanFormValues; o: Pick<OrderTexts, 'operator' | 'form'> }) {
   const [v, setV] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -84,17 +73,6 @@ export function ProductPlanForm({
         </select>
       </div>
       <div />
-      {classes.map((c) => (
-        <div className="field" key={c}>
-          <label htmlFor={`pp-${v.id}-a${c}`}>{fill(o.operator.annualFor, { n: c })}</label>
-          <input
-            id={`pp-${v.id}-a${c}`}
-            inputMode="decimal"
-            value={v.annual[String(c)] ?? ''}
-            onChange={(e) => setV({ ...v, annual: { ...v.annual, [String(c)]: e.target.value } })}
-          />
-        </div>
-      ))}
       {num('min_insured', `${o.operator.minMax} (min)`)}
       {num('max_insured', `${o.operator.minMax} (max)`)}
       {num('age_min', `${o.operator.ageRange} (min)`)}
