@@ -4,7 +4,8 @@ export const DEMO = { account: 'demo', password: 'Demo#2026' };
 export const MANAGER = { account: 'manager', password: 'Manager#2026' };
 
 /** Logs in through the login form, as a member would; `timeout`: how long the redirect may take. */
-export async function loginViaForm(page: Page, who = DEMO, to?: string, { timeout }: { timeout?: number } = {}): Promise<void> {
+/** Sign in through the login form; argon2id under a loaded machine can take seconds, hence the 15 s default. */
+export async function loginViaForm(page: Page, who = DEMO, to?: string, { timeout = 15_000 }: { timeout?: number } = {}): Promise<void> {
   await page.goto(to ? `/user/login?to=${encodeURIComponent(to)}` : '/user/login');
   await waitForHydration(page);
   await page.locator('input[name="account"]').fill(who.account);
