@@ -2,11 +2,13 @@
  * Paying an order (unpaid → paid → underwriting): the one ledger debit per order, replays by
  * request id, and the hand-over to the insurer once the transaction has committed.
  */
+import { insurerSettings } from '~/features/insurer';
 import { movePremium } from '~/features/ledger';
 import { fenToYuan } from '~/lib/money';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';
 import { orderNotFound, shortBalance, wrongState } from './errors';
+import { notifyOrder, notifyUnderwritingQueued } from './notices';
 import { findOrder, findVisibleOrder, ledgerParams, type OrderRecord } from './records';
 import { type Actor, transition, type When } from './transition';
 import { scheduleUnderwriting, submitUnderwriting } from './underwriting';
@@ -32,6 +34,7 @@ export async function payOrder(
   if (!visible) throw orderNotFound();
   const at = o.at ?? nowSeconds();
   const actor: Actor = { kind: 'member', userId, ip: o.ip };
+  const manual = (await insurerSettings(db)).mode === 'manual';
   const result = (await db.sql.begin(async (tx) => {
     const current = await findOrder(tx, input.id);
     if (!current) throw orderNotFound();
@@ -71,7 +74,10 @@ export async function payOrder(
       if (isDomainError(err) && err.key === 'ledger.insufficientBalance') throw shortBalance(fenToYuan(paid.premium), fenToYuan(available));
       throw err;
     }
-    return { order: await submitUnderwriting(tx, paid.id, { at }), replayed: false };
+    await notifyOrder(tx, paid, 'order_paid', { amount: paid.premium }, at);
+    const submitted = await submitUnderwriting(tx, paid.id, { at });
+    if (manual) await notifyUnderwritingQueued(tx, submitted, at);
+    return { order: submitted, replayed: false };
   })) as PayResult;
   if (!result.replayed && o.underwrite !== false) await scheduleUnderwriting(db, result.order.id);
   return result;
