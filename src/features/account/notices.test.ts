@@ -26,7 +26,13 @@ for (const engine of engines()) {
     const tokens: Record<string, string> = {};
 
     async function request(paymentRef: string, amount: string): Promise<number> {
-      const slip = await storeServerFile(t.db, getStorage(), { userId: ids.demo, topic: 'topup', name: 'slip.pdf', mime: 'application/pdf', bytes: PDF });
+      const slip = await storeServerFile(t.db, getStorage(), {
+        userId: ids.demo,
+        topic: 'topup',
+        name: 'slip.pdf',
+        mime: 'application/pdf',
+        bytes: PDF,
+      });
       const r = await api.post('account/topup', tokens.demo, { amount, payment_ref: paymentRef, slip: slip.id });
       expect(r.status).toBe(200);
       return num(r.body.data.topup.id);
