@@ -96,7 +96,7 @@ test('a top-up confirmed by the operator reaches the member through the bell, in
   await expect(page.locator('details.notification-bell .notification-count').first()).toBeVisible();
   const credited = await openBell(page, 'Top-up credited');
   await expect(credited.locator('.n-body')).toHaveText(
-    `Your top-up of 77.70 yuan (payment reference ${ref}) was confirmed and added to your balance.`,
+    `Your top-up of ¥77.70 (payment reference ${ref}) was confirmed and added to your balance.`,
   );
   await expect(credited).toBeInViewport();
   await noSidewaysScroll(page);
@@ -109,7 +109,7 @@ test('a top-up confirmed by the operator reaches the member through the bell, in
   await member.ctx.addCookies([{ name: 'ba-lang', value: 'zh-cn', url: baseURL! }]);
   await page.goto('/user/account/overview');
   const zh = await openBell(page, '充值已到账');
-  await expect(zh.locator('.n-body')).toContainText(`您的充值 77.70 元（付款流水号 ${ref}）已确认`);
+  await expect(zh.locator('.n-body')).toContainText(`您的充值 ¥77.70（付款流水号 ${ref}）已确认`);
   await noSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/notice-flows-zh-390.png' });
   await member.ctx.close();

@@ -4,7 +4,7 @@
  */
 import en from '../../../i18n/en/api';
 import zh from '../../../i18n/zh-cn/api';
-import { fenToYuan } from '~/lib/money';
+import { fen } from '~/lib/format';
 import type { Locale } from '~/lib/types';
 import account from '../account/messages';
 import area from '../area/messages';
@@ -77,8 +77,8 @@ export function apiMessage(locale: Locale, key: string, params?: Record<string, 
   return text.replace(/\{(\w+)(:yuan)?\}/g, (_, name: string, yuan?: string) => {
     if (!params || !(name in params)) return '';
     const v = params[name];
-    // `{amount:yuan}`: a parameter stored in integer fen, shown as a yuan amount ("1234.50").
-    return yuan && typeof v === 'number' ? fenToYuan(v) : String(v);
+    // `{amount:yuan}`: a parameter stored in integer fen, shown as money is on every page ("¥1,234.50").
+    return yuan && typeof v === 'number' ? fen(v) : String(v);
   });
 }
 

@@ -76,10 +76,10 @@ for (const engine of engines()) {
       expect((await recipients(t.db, mark, 'work_queued')).length).toBe(0);
       const en = await oneNotice(api, tokens.demo, mark, 'en', '/user/account/balance');
       expect(en.title).toBe('Top-up credited');
-      expect(en.body).toBe('Your top-up of 1234.50 yuan (payment reference BANK-OK-1) was confirmed and added to your balance.');
+      expect(en.body).toBe('Your top-up of ¥1,234.50 (payment reference BANK-OK-1) was confirmed and added to your balance.');
       const zh = await oneNotice(api, tokens.demo, mark, 'zh-cn', '/user/account/balance');
       expect(zh.title).toBe('充值已到账');
-      expect(zh.body).toContain('1234.50 元');
+      expect(zh.body).toContain('您的充值 ¥1,234.50（付款流水号 BANK-OK-1）已确认');
       // Confirming again is a replay: no second notice.
       const again = await noticeMark(t.db);
       await api.post('operator/topup/confirm', tokens.cashier, { id });
@@ -93,7 +93,7 @@ for (const engine of engines()) {
       expect(await recipients(t.db, mark, 'topup_rejected')).toEqual([ids.demo]);
       const en = await oneNotice(api, tokens.demo, mark, 'en', '/user/account/balance');
       expect(en.title).toBe('Top-up rejected');
-      expect(en.body).toContain('88.00 yuan (payment reference BANK-NO-1) was rejected: Slip unreadable.');
+      expect(en.body).toContain('¥88.00 (payment reference BANK-NO-1) was rejected: Slip unreadable.');
       const zh = await oneNotice(api, tokens.demo, mark, 'zh-cn', '/user/account/balance');
       expect(zh.body).toContain('原因：Slip unreadable');
       // Another member's bell has none of it.

@@ -62,7 +62,7 @@ export async function approveEndorsement(
     cur = toEndorsement(row);
     await event(tx, cur.id, 'submitted', 'approved', actorId, note);
     await writeAudit(tx, { userId: actorId, action: 'endorse.approve', detail: { id: cur.id, endorse_no: endorseNo }, ip: ctx.ip });
-    await notifyEndorse(tx, cur, 'endorse_approved', { amount: refunded > 0 ? refunded : 0 });
+    await notifyEndorse(tx, cur, 'endorse_approved');
     return cur;
   });
   if (ctx.renderNotice) {

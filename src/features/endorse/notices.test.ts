@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { makeResidentId } from '~/lib/cn-id';
-import { fenToYuan } from '~/lib/money';
+import { fen as money } from '~/lib/format';
 import type { OrderRecord } from '~/features/orders';
 import { num } from '~/server/db/client';
 import { apiClient, ledgerSeededDatabase, placePolicy, setInsurer, userId } from '../../../tests/support/endorse-kit';
@@ -76,10 +76,10 @@ for (const engine of engines()) {
       const en = await oneNotice(api, tokens.demo, mark, 'en', memberLink(e.id));
       expect(en.title).toBe(`Endorsement ${e.apply_no} submitted`);
       expect(en.body).toContain(`on policy ${policy.policyNo} (effective ${today}) was submitted for review`);
-      expect(en.body).toContain(`Premium charged: ${fenToYuan(e.charged)} yuan.`);
+      expect(en.body).toContain(`Premium charged: ${money(e.charged)}.`);
       const zh = await oneNotice(api, tokens.demo, mark, 'zh-cn', memberLink(e.id));
       expect(zh.title).toBe(`批改 ${e.apply_no} 已提交`);
-      expect(zh.body).toContain(`本次扣除保费：${fenToYuan(e.charged)} 元`);
+      expect(zh.body).toContain(`本次扣除保费：${money(e.charged)}`);
       const work = await oneNotice(api, tokens.reviewer, mark, 'en', reviewLink(e.id));
       expect(work).toMatchObject({ title: 'New in Endorsement review', body: `${e.apply_no} is waiting for you in Endorsement review.` });
 
@@ -101,7 +101,7 @@ for (const engine of engines()) {
       const en = await oneNotice(api, tokens.demo, mark, 'en', memberLink(e.id));
       expect(en.title).toBe(`Endorsement ${e.apply_no} rejected`);
       expect(en.body).toContain('was rejected: ID card unreadable.');
-      expect(en.body).toContain(`Returned to your balance: ${fenToYuan(e.charged)} yuan.`);
+      expect(en.body).toContain(`Returned to your balance: ${money(e.charged)}.`);
       expect((await oneNotice(api, tokens.demo, mark, 'zh-cn', memberLink(e.id))).body).toContain('原因：ID card unreadable');
     });
 
@@ -112,7 +112,7 @@ for (const engine of engines()) {
       expect(await recipients(t.db, mark, 'endorse_withdrawn')).toEqual([ids.demo]);
       const en = await oneNotice(api, tokens.demo, mark, 'en', memberLink(e.id));
       expect(en.title).toBe(`Endorsement ${e.apply_no} withdrawn`);
-      expect(en.body).toContain(`Returned to your balance: ${fenToYuan(e.charged)} yuan.`);
+      expect(en.body).toContain(`Returned to your balance: ${money(e.charged)}.`);
       expect((await oneNotice(api, tokens.demo, mark, 'zh-cn', memberLink(e.id))).title).toBe(`批改 ${e.apply_no} 已撤回`);
     });
 

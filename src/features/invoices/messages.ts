@@ -46,7 +46,7 @@ export default {
     notify: {
       invoice_issued: {
         title: '发票 {invoice_no} 已开具',
-        body: '发票申请 {apply_no} 已开具{what}，号码 {invoice_no}，金额 {amount:yuan} 元。可在发票详情下载。',
+        body: '发票申请 {apply_no} 已开具{what}，号码 {invoice_no}，金额 {amount:yuan}。可在发票详情下载。',
       },
       invoiceWhat: { invoice: '电子发票', credit: '红字发票' },
       queues: { invoices: '发票开具' },
@@ -104,7 +104,7 @@ export default {
     notify: {
       invoice_issued: {
         title: 'Invoice {invoice_no} issued',
-        body: 'Invoice request {apply_no} was issued: {what} no. {invoice_no}, {amount:yuan} yuan. Download it from the invoice page.',
+        body: 'Invoice request {apply_no} was issued: {what} no. {invoice_no}, {amount:yuan}. Download it from the invoice page.',
       },
       invoiceWhat: { invoice: 'E-invoice', credit: 'Credit invoice' },
       queues: { invoices: 'Invoices' },

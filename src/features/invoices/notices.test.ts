@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { siteToday, surrenderOrder } from '~/features/orders';
-import { fenToYuan } from '~/lib/money';
+import { fen as money } from '~/lib/format';
 import { num } from '~/server/db/client';
 import { outboxAdapter, setDeliveryAdapter } from '~/server/delivery';
 import { apiClient, ledgerSeededDatabase, placePolicy, setInsurer, userId } from '../../../tests/support/endorse-kit';
@@ -77,10 +77,10 @@ for (const engine of engines()) {
       const en = await oneNotice(api, tokens.demo, mark, 'en', link(inv.id));
       expect(en.title).toBe('Invoice 26312000000099990001 issued');
       expect(en.body).toBe(
-        `Invoice request ${inv.apply_no} was issued: E-invoice no. 26312000000099990001, ${fenToYuan(num(row.amount))} yuan. Download it from the invoice page.`,
+        `Invoice request ${inv.apply_no} was issued: E-invoice no. 26312000000099990001, ${money(num(row.amount))}. Download it from the invoice page.`,
       );
       const zh = await oneNotice(api, tokens.demo, mark, 'zh-cn', link(inv.id));
-      expect(zh.body).toContain(`已开具电子发票，号码 26312000000099990001，金额 ${fenToYuan(num(row.amount))} 元`);
+      expect(zh.body).toContain(`已开具电子发票，号码 26312000000099990001，金额 ${money(num(row.amount))}`);
 
       // The policy is surrendered: a credit invoice request follows; once issued the member reads it.
       await surrenderOrder(t.db, ids.demo, { id: p.id, date: await siteToday(t.db) });
@@ -92,7 +92,7 @@ for (const engine of engines()) {
       ).toBe(200);
       expect(await recipients(t.db, mark, 'invoice_issued')).toEqual([ids.demo]);
       const c = await oneNotice(api, tokens.demo, mark, 'en', link(num(credit.id)));
-      expect(c.body).toContain(`was issued: Credit invoice no. 26312000000099990002, ${fenToYuan(num(credit.amount))} yuan.`);
+      expect(c.body).toContain(`was issued: Credit invoice no. 26312000000099990002, ${money(num(credit.amount))}.`);
       expect((await oneNotice(api, tokens.demo, mark, 'zh-cn', link(num(credit.id)))).body).toContain('已开具红字发票');
     });
   });

@@ -54,7 +54,7 @@ export default {
     notify: {
       order_paid: {
         title: '订单 {order_no} 已支付',
-        body: '订单 {order_no} 已从余额支付 {amount:yuan} 元，正在核保，核保结果会另行通知您。',
+        body: '订单 {order_no} 已从余额支付 {amount:yuan}，正在核保，核保结果会另行通知您。',
       },
       order_issued: {
         title: '保单 {policy_no} 已生效',
@@ -62,11 +62,11 @@ export default {
       },
       order_refused: {
         title: '订单 {order_no} 未通过核保',
-        body: '订单 {order_no} 未通过核保，原因：{reason}。已支付的 {amount:yuan} 元保费已退回账户余额。',
+        body: '订单 {order_no} 未通过核保，原因：{reason}。已支付的保费 {amount:yuan} 已退回账户余额。',
       },
       order_surrendered: {
         title: '保单 {policy_no} 已退保',
-        body: '保单 {policy_no} 已退保，保障至 {date} 止。退还保费 {amount:yuan} 元已计入账户余额。',
+        body: '保单 {policy_no} 已退保，保障至 {date} 止。退还保费 {amount:yuan} 已计入账户余额。',
       },
       queues: { underwriting: '核保队列' },
     },
@@ -125,7 +125,7 @@ export default {
     notify: {
       order_paid: {
         title: 'Order {order_no} paid',
-        body: 'Order {order_no} was paid from your balance ({amount:yuan} yuan) and is now being underwritten; you will be told the result.',
+        body: 'Order {order_no} was paid from your balance ({amount:yuan}) and is now being underwritten; you will be told the result.',
       },
       order_issued: {
         title: 'Policy {policy_no} is in force',
@@ -133,11 +133,11 @@ export default {
       },
       order_refused: {
         title: 'Order {order_no} was declined',
-        body: 'The insurer declined order {order_no}: {reason}. The premium of {amount:yuan} yuan went back to your balance.',
+        body: 'The insurer declined order {order_no}: {reason}. The premium of {amount:yuan} went back to your balance.',
       },
       order_surrendered: {
         title: 'Policy {policy_no} surrendered',
-        body: 'Policy {policy_no} was surrendered; cover ends on {date}. The refund of {amount:yuan} yuan went to your balance.',
+        body: 'Policy {policy_no} was surrendered; cover ends on {date}. The refund of {amount:yuan} went to your balance.',
       },
       queues: { underwriting: 'Underwriting' },
     },

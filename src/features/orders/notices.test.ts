@@ -11,7 +11,7 @@ import { apiClient } from '../../../tests/support/api-client';
 import { bellAfter, noticeMark, oneNotice, recipients, staffWith } from '../../../tests/support/notices';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { makeResidentId } from '~/lib/cn-id';
-import { fenToYuan } from '~/lib/money';
+import { fen as money } from '~/lib/format';
 import { addDays, todayIn } from './dates';
 import { demoOrder } from './demo';
 import { DEMO_HOLDERS } from './demo-people';
@@ -83,7 +83,7 @@ for (const engine of engines()) {
       const en = await api.get('notification/list?limit=10', tokens.demo, 'en');
       const paid = en.body.data.list.find((n: { title: string }) => n.title === `Order ${o.order_no} paid`);
       expect(paid.link).toBe(link(o.id));
-      expect(paid.body).toContain(`(${fenToYuan(fen(o.premium))} yuan)`);
+      expect(paid.body).toContain(`(${money(fen(o.premium))})`);
       const issued = en.body.data.list.find((n: { title: string }) => n.title === `Policy ${policy.policy_no} is in force`);
       expect(issued.body).toBe(
         `Order ${o.order_no} was accepted as policy ${policy.policy_no}, covering ${policy.start_date} to ${policy.end_date}. Download the policy from its page.`,
@@ -102,7 +102,7 @@ for (const engine of engines()) {
         (n: { title: string }) => n.title === `Order ${o.order_no} was declined`,
       );
       expect(en.link).toBe(link(o.id));
-      expect(en.body).toContain(`The premium of ${fenToYuan(fen(o.premium))} yuan went back to your balance.`);
+      expect(en.body).toContain(`The premium of ${money(fen(o.premium))} went back to your balance.`);
     });
 
     test('manual underwriting: only underwriters hear of the work; their decision reaches the member', async () => {
@@ -152,7 +152,7 @@ for (const engine of engines()) {
       const en = await oneNotice(api, tokens.demo, mark, 'en', link(o.id));
       expect(en.title).toBe(`Policy ${row.policy_no} surrendered`);
       expect(en.body).toBe(
-        `Policy ${row.policy_no} was surrendered; cover ends on ${date}. The refund of ${fenToYuan(num(row.refunded))} yuan went to your balance.`,
+        `Policy ${row.policy_no} was surrendered; cover ends on ${date}. The refund of ${money(num(row.refunded))} went to your balance.`,
       );
       expect((await oneNotice(api, tokens.demo, mark, 'zh-cn', link(o.id))).title).toBe(`保单 ${row.policy_no} 已退保`);
     });

@@ -32,12 +32,12 @@ export default {
     },
     notify: {
       allocation_received: {
-        title: '收到划拨 {amount:yuan} 元',
-        body: '主账号 {owner} 向您的账户划拨了 {amount:yuan} 元，当前余额 {balance:yuan} 元。',
+        title: '收到划拨 {amount:yuan}',
+        body: '主账号 {owner} 向您的账户划拨了 {amount:yuan}，当前余额 {balance:yuan}。',
       },
       allocation_reclaimed: {
-        title: '主账号收回 {amount:yuan} 元',
-        body: '主账号 {owner} 从您的账户收回了 {amount:yuan} 元，当前余额 {balance:yuan} 元。',
+        title: '主账号收回 {amount:yuan}',
+        body: '主账号 {owner} 从您的账户收回了 {amount:yuan}，当前余额 {balance:yuan}。',
       },
     },
   },
@@ -73,12 +73,12 @@ export default {
     },
     notify: {
       allocation_received: {
-        title: 'Received {amount:yuan} yuan',
-        body: 'The main account {owner} allocated {amount:yuan} yuan to your account. Your balance is now {balance:yuan} yuan.',
+        title: 'Received {amount:yuan}',
+        body: 'The main account {owner} allocated {amount:yuan} to your account. Your balance is now {balance:yuan}.',
       },
       allocation_reclaimed: {
-        title: '{amount:yuan} yuan taken back',
-        body: 'The main account {owner} took back {amount:yuan} yuan from your account. Your balance is now {balance:yuan} yuan.',
+        title: '{amount:yuan} taken back',
+        body: 'The main account {owner} took back {amount:yuan} from your account. Your balance is now {balance:yuan}.',
       },
     },
   },

@@ -4,6 +4,7 @@
  * languages, linking to its balance page; the main account (who acted) and nobody else gets one.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { fen } from '~/lib/format';
 import { num } from '~/server/db/client';
 import { apiClient } from '../../../tests/support/api-client';
 import { noticeMark, oneNotice, recipients } from '../../../tests/support/notices';
@@ -42,15 +43,13 @@ for (const engine of engines()) {
       expect((await move('allocate', '300.25')).status).toBe(200);
       expect(await recipients(t.db, mark, 'allocation_received')).toEqual([ids.demo_site1]);
       expect(num((await t.db.sql`SELECT COUNT(*) AS n FROM notification WHERE id > ${mark}`)[0].n)).toBe(1);
-      const after = (await balance(ids.demo_site1)) / 100;
+      const after = await balance(ids.demo_site1);
       const en = await oneNotice(api, tokens.site1, mark, 'en', '/user/account/balance');
-      expect(en.title).toBe('Received 300.25 yuan');
-      expect(en.body).toBe(
-        `The main account 演示会员 allocated 300.25 yuan to your account. Your balance is now ${after.toFixed(2)} yuan.`,
-      );
+      expect(en.title).toBe('Received ¥300.25');
+      expect(en.body).toBe(`The main account 演示会员 allocated ¥300.25 to your account. Your balance is now ${fen(after)}.`);
       const zh = await oneNotice(api, tokens.site1, mark, 'zh-cn', '/user/account/balance');
-      expect(zh.title).toBe('收到划拨 300.25 元');
-      expect(zh.body).toContain(`当前余额 ${after.toFixed(2)} 元`);
+      expect(zh.title).toBe('收到划拨 ¥300.25');
+      expect(zh.body).toContain(`当前余额 ${fen(after)}`);
     });
 
     test('reclaimed: the sub-account reads what was taken back; a replay notifies nobody', async () => {
@@ -58,9 +57,9 @@ for (const engine of engines()) {
       expect((await move('reclaim', '100')).status).toBe(200);
       expect(await recipients(t.db, mark, 'allocation_reclaimed')).toEqual([ids.demo_site1]);
       const en = await oneNotice(api, tokens.site1, mark, 'en', '/user/account/balance');
-      expect(en.title).toBe('100.00 yuan taken back');
-      expect(en.body).toContain('The main account 演示会员 took back 100.00 yuan from your account.');
-      expect((await oneNotice(api, tokens.site1, mark, 'zh-cn', '/user/account/balance')).title).toBe('主账号收回 100.00 元');
+      expect(en.title).toBe('¥100.00 taken back');
+      expect(en.body).toContain('The main account 演示会员 took back ¥100.00 from your account.');
+      expect((await oneNotice(api, tokens.site1, mark, 'zh-cn', '/user/account/balance')).title).toBe('主账号收回 ¥100.00');
       const again = await noticeMark(t.db);
       const replay = await api.post('team/allocate', tokens.demo, {
         id: ids.demo_site1,
