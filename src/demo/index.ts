@@ -17,19 +17,31 @@ import { seedOperatorDemo } from '~/features/operator';
 import { seedRenewalsDemo } from '~/features/renewals';
 import { seedSealingDemo } from '~/features/sealing';
 import { seedTeamDemo } from '~/features/team';
-import type { Db } from '~/server/db/client';
+import { type Db, num } from '~/server/db/client';
 import { type DemoSeeder, type EnsureOptions, ensureDatabase } from '~/server/db/seed';
+
+/**
+ * The notices a seeder's changes write (issue #30) tell of demo history: they start read. The claims
+ * seeder leaves its own two newest unread on purpose.
+ */
+function asHistory(seed: DemoSeeder): DemoSeeder {
+  return async (ctx) => {
+    const [mark] = await ctx.db.sql`SELECT COALESCE(MAX(id), 0) AS n FROM notification`;
+    await seed(ctx);
+    await ctx.db.sql`UPDATE notification SET read_at = created_at WHERE id > ${num(mark.n)} AND read_at IS NULL`;
+  };
+}
 
 /** Every area's demo seeder, in dependency order (ledger first: later areas pay from balances). */
 export const DEMO_SEEDERS: DemoSeeder[] = [
   seedLedgerDemo,
-  seedAccountDemo,
-  seedOrdersDemo,
-  seedTeamDemo,
-  seedSealingDemo,
+  asHistory(seedAccountDemo),
+  asHistory(seedOrdersDemo),
+  asHistory(seedTeamDemo),
+  asHistory(seedSealingDemo),
   seedClaimsDemo,
-  seedEndorseDemo,
-  seedInvoicesDemo,
+  asHistory(seedEndorseDemo),
+  asHistory(seedInvoicesDemo),
   seedOperatorDemo,
   seedCoverDemo,
   seedRenewalsDemo,

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiMessage, messageTable } from './messages';
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+const PLACEHOLDER = /\{(\w+)(?::yuan)?\}/g;
 
 function flatten(table: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
   for (const [k, v] of Object.entries(table as Record<string, unknown>)) {

@@ -4,6 +4,7 @@
  */
 import en from '../../../i18n/en/api';
 import zh from '../../../i18n/zh-cn/api';
+import { fen } from '~/lib/format';
 import type { Locale } from '~/lib/types';
 import account from '../account/messages';
 import area from '../area/messages';
@@ -77,7 +78,12 @@ function lookup(bundle: unknown, key: string): string | undefined {
  */
 export function apiMessage(locale: Locale, key: string, params?: Record<string, string | number>): string {
   const text = lookup(BUNDLES[locale], key) ?? lookup(BUNDLES.en, key) ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => (params && name in params ? String(params[name]) : ''));
+  return text.replace(/\{(\w+)(:yuan)?\}/g, (_, name: string, yuan?: string) => {
+    if (!params || !(name in params)) return '';
+    const v = params[name];
+    // `{amount:yuan}`: a parameter stored in integer fen, shown as money is on every page ("¥1,234.50").
+    return yuan && typeof v === 'number' ? fen(v) : String(v);
+  });
 }
 
 /** The composed table of one language (tests render every message from it). */

@@ -36,6 +36,14 @@ export default {
       bindChanged: '绑定信息已更新',
       daysInvalid: '天数只能是 7 或 30',
     },
+    notify: {
+      topup_credited: { title: '充值已到账', body: '您的充值 {amount:yuan}（付款流水号 {payment_ref}）已确认，已计入账户余额。' },
+      topup_rejected: {
+        title: '充值未通过',
+        body: '您的充值 {amount:yuan}（付款流水号 {payment_ref}）未通过审核，原因：{reason}。如有疑问，请核对转账凭证后重新提交。',
+      },
+      queues: { topups: '充值审核' },
+    },
   },
   en: {
     account: {
@@ -72,6 +80,17 @@ export default {
       verified: 'Verified',
       bindChanged: 'Binding updated',
       daysInvalid: 'Days must be 7 or 30',
+    },
+    notify: {
+      topup_credited: {
+        title: 'Top-up credited',
+        body: 'Your top-up of {amount:yuan} (payment reference {payment_ref}) was confirmed and added to your balance.',
+      },
+      topup_rejected: {
+        title: 'Top-up rejected',
+        body: 'Your top-up of {amount:yuan} (payment reference {payment_ref}) was rejected: {reason}. Check the transfer slip and submit it again.',
+      },
+      queues: { topups: 'Top-ups' },
     },
   },
 };

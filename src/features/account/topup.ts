@@ -11,6 +11,7 @@ import { fenToYuan } from '~/lib/money';
 import type { UserRow } from '~/server/members';
 import { type AttachmentRow, assertFileKind, findOwnFile, getStorage, readFileBytes } from '../upload';
 import { changeBalance } from '../ledger';
+import { notifyTopupDecided, notifyTopupQueued } from './notices';
 import type { TopupFields, TopupStatus } from './schemas';
 
 /** The upload topic of transfer slips. */
@@ -65,17 +66,21 @@ export async function requestTopup(db: Db, member: UserRow, input: TopupFields, 
   const bytes = await readFileBytes(getStorage(), slip);
   if (!bytes) throw slipProblem('account.slipGone');
   assertFileKind(bytes, ['image', 'pdf'], 'slip');
-  const [row] = await db.sql`INSERT INTO topup ${db.sql({
-    user_id: member.id,
-    amount: input.amount,
-    payment_ref: input.payment_ref,
-    slip_id: slip.id,
-    status: 'pending',
-    created_at: nowSeconds(),
-  })} RETURNING *`;
-  const topup = toTopup(row);
-  await writeAudit(db, { userId: member.id, action: 'topup.requested', detail: { id: topup.id, amount: topup.amount }, ip });
-  return topup;
+  return (await db.sql.begin(async (tx) => {
+    const now = nowSeconds();
+    const [row] = await tx`INSERT INTO topup ${tx({
+      user_id: member.id,
+      amount: input.amount,
+      payment_ref: input.payment_ref,
+      slip_id: slip.id,
+      status: 'pending',
+      created_at: now,
+    })} RETURNING *`;
+    const topup = toTopup(row);
+    await writeAudit(tx, { userId: member.id, action: 'topup.requested', detail: { id: topup.id, amount: topup.amount }, ip });
+    await notifyTopupQueued(tx, topup, now);
+    return topup;
+  })) as Topup;
 }
 
 /** A member's own top-ups, newest first (at most `limit`). */
@@ -157,6 +162,7 @@ export async function confirmTopup(db: Db, operatorId: number, id: number, ip = 
     });
     await tx`UPDATE topup SET ledger_entry_id = ${entry.id} WHERE id = ${t.id}`;
     await writeAudit(tx, { userId: operatorId, action: 'topup.confirmed', detail: { id: t.id, member: t.userId, amount: t.amount }, ip });
+    await notifyTopupDecided(tx, t, now);
     return { topup: { ...t, ledgerEntryId: entry.id }, replayed: false };
   })) as { topup: Topup; replayed: boolean };
   return result;
@@ -177,6 +183,7 @@ export async function rejectTopup(
     if (!row) return { topup: await decided(tx, id, 'rejected'), replayed: true };
     const t = toTopup(row);
     await writeAudit(tx, { userId: operatorId, action: 'topup.rejected', detail: { id: t.id, member: t.userId }, ip });
+    await notifyTopupDecided(tx, t, num(row.decided_at));
     return { topup: t, replayed: false };
   })) as { topup: Topup; replayed: boolean };
 }

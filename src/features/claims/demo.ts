@@ -228,7 +228,8 @@ export async function seedClaimsDemo({ db, users, now }: DemoContext): Promise<v
     }
   }
   // Everything read but the two newest (the documents request and the approval).
-  const rows = await db.sql`SELECT id FROM notification WHERE user_id = ${demoId} ORDER BY created_at DESC, id DESC`;
+  const rows = await db.sql`SELECT id FROM notification WHERE user_id = ${demoId} AND kind = 'claim_status' AND read_at IS NULL
+    ORDER BY created_at DESC, id DESC`;
   const older = rows.slice(2).map((r: Record<string, unknown>) => num(r.id));
   if (older.length) await markRead(db, demoId, { ids: older });
 }

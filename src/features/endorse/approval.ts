@@ -14,6 +14,7 @@ import type { Policy, RosterPort } from './policy';
 import { addDays } from './premium';
 import { peopleOf, rowMoney } from './pricing';
 import { transition } from './transitions';
+import { notifyEndorse } from './notices';
 
 /**
  * Approve a submitted endorsement: `{policy_no}-E{nn}`, the roster changed from E (add from E;
@@ -61,6 +62,7 @@ export async function approveEndorsement(
     cur = toEndorsement(row);
     await event(tx, cur.id, 'submitted', 'approved', actorId, note);
     await writeAudit(tx, { userId: actorId, action: 'endorse.approve', detail: { id: cur.id, endorse_no: endorseNo }, ip: ctx.ip });
+    await notifyEndorse(tx, cur, 'endorse_approved');
     return cur;
   });
   if (ctx.renderNotice) {

@@ -56,6 +56,25 @@ export default {
       importErrors: '导入文件有 {count} 行错误，未导入任何人员',
       noticeMissing: '批改通知书尚未生成',
     },
+    notify: {
+      endorse_submitted: {
+        title: '批改 {apply_no} 已提交',
+        body: '保单 {policy_no} 的批改申请 {apply_no}（生效日 {effective_date}）已提交审核，审核结果会另行通知您。本次扣除保费：{amount:yuan}。',
+      },
+      endorse_approved: {
+        title: '批改 {endorse_no} 已通过',
+        body: '保单 {policy_no} 的批改申请 {apply_no} 已通过，批单号 {endorse_no}，自 {effective_date} 起生效，可在批改详情下载批改通知书。',
+      },
+      endorse_rejected: {
+        title: '批改 {apply_no} 未通过',
+        body: '保单 {policy_no} 的批改申请 {apply_no} 未通过，原因：{reason}。可修改后重新申请。退回账户余额：{amount:yuan}。',
+      },
+      endorse_withdrawn: {
+        title: '批改 {apply_no} 已撤回',
+        body: '保单 {policy_no} 的批改申请 {apply_no} 已撤回。退回账户余额：{amount:yuan}。',
+      },
+      queues: { endorsements: '批改审核' },
+    },
   },
   en: {
     endorse: {
@@ -112,6 +131,25 @@ export default {
       importUnreadable: 'The file could not be read; upload a CSV or XLSX file',
       importErrors: 'The file has {count} rows with errors; nobody was imported',
       noticeMissing: 'The endorsement notice is not ready yet',
+    },
+    notify: {
+      endorse_submitted: {
+        title: 'Endorsement {apply_no} submitted',
+        body: 'Endorsement request {apply_no} on policy {policy_no} (effective {effective_date}) was submitted for review; you will be told the decision. Premium charged: {amount:yuan}.',
+      },
+      endorse_approved: {
+        title: 'Endorsement {endorse_no} approved',
+        body: 'Endorsement request {apply_no} on policy {policy_no} was approved as {endorse_no}, effective {effective_date}; download the endorsement notice from its page.',
+      },
+      endorse_rejected: {
+        title: 'Endorsement {apply_no} rejected',
+        body: 'Endorsement request {apply_no} on policy {policy_no} was rejected: {reason}. You can correct it and apply again. Returned to your balance: {amount:yuan}.',
+      },
+      endorse_withdrawn: {
+        title: 'Endorsement {apply_no} withdrawn',
+        body: 'Endorsement request {apply_no} on policy {policy_no} was withdrawn. Returned to your balance: {amount:yuan}.',
+      },
+      queues: { endorsements: 'Endorsement review' },
     },
   },
 };

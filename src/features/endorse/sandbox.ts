@@ -10,6 +10,7 @@ import { getConfigValue } from '~/server/site-config';
 import { approveEndorsement } from './approval';
 import { type EndorseContext, type Endorsement, toEndorsement } from './model';
 import { rejectEndorsement } from './transitions';
+import { notifyEndorseQueued } from './notices';
 
 /** Insurer settings (site config `insurer`): `mode` sandbox|manual, `endorseDelaySeconds`. */
 export interface InsurerSettings {
@@ -44,7 +45,10 @@ export async function runSandboxInsurer(
   } catch (err) {
     // Someone else decided first (409), or the roster moved: an operator sees it in the queue.
     if (!(err instanceof DomainError)) throw err;
-    await db.sql`UPDATE endorsement SET decide_after = NULL WHERE id = ${e.id} AND status = 'submitted'`;
+    await db.sql.begin(async (tx) => {
+      const handed = await tx`UPDATE endorsement SET decide_after = NULL WHERE id = ${e.id} AND status = 'submitted' RETURNING id`;
+      if (handed.length) await notifyEndorseQueued(tx, e);
+    });
   }
 }
 

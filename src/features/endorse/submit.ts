@@ -14,6 +14,7 @@ import { type EndorseContext, type Endorsement, event, findVisibleEndorsement, l
 import { peopleOf, refreshTotals } from './pricing';
 import { insurerSettings, runSandboxInsurer, sandboxDecides } from './sandbox';
 import { transition } from './transitions';
+import { notifyEndorse, notifyEndorseQueued } from './notices';
 
 export interface SubmitResult {
   endorsement: Endorsement;
@@ -77,6 +78,8 @@ export async function submitEndorsement(db: Db, userId: number, id: number, ctx:
     if (decideAfter !== null) await tx`UPDATE endorsement SET decide_after = ${decideAfter} WHERE id = ${cur.id}`;
     await event(tx, cur.id, 'draft', 'submitted', userId);
     await writeAudit(tx, { userId, action: 'endorse.submit', detail: { id: cur.id, premium_delta: cur.premiumDelta }, ip: ctx.ip });
+    await notifyEndorse(tx, cur, 'endorse_submitted', { amount: cur.charged });
+    if (decideAfter === null) await notifyEndorseQueued(tx, cur);
     return { endorsement: { ...cur, decideAfter }, balance };
   });
   // With a delay, `decide_after` makes it a due row for the scheduler's `insurer-answers` job.

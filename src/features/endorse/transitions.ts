@@ -11,6 +11,7 @@ import { inTransaction } from '~/server/db/after-commit';
 import { type Db, nowSeconds } from '~/server/db/client';
 import { type EndorseContext, type Endorsement, event, findVisibleEndorsement, toEndorsement, wrongState } from './model';
 import { ENDORSE_TRANSITIONS, type EndorseTransition } from './states';
+import { notifyEndorse } from './notices';
 
 type Row = Record<string, unknown>;
 
@@ -54,6 +55,7 @@ export async function cancelEndorsement(db: Db, userId: number, id: number, reas
     const done = await refundCharge(tx, cur);
     await event(tx, cur.id, from, 'cancelled', userId, reason);
     await writeAudit(tx, { userId, action: 'endorse.cancel', detail: { id: cur.id, refunded: done.refunded }, ip: ctx.ip });
+    await notifyEndorse(tx, done, 'endorse_withdrawn', { amount: done.refunded });
     return done;
   });
 }
@@ -73,6 +75,7 @@ export async function rejectEndorsement(
     const refunded = await refundCharge(tx, cur);
     await event(tx, cur.id, 'submitted', 'rejected', actorId, reason);
     await writeAudit(tx, { userId: actorId, action: 'endorse.reject', detail: { id: cur.id, refunded: refunded.refunded }, ip: ctx.ip });
+    await notifyEndorse(tx, refunded, 'endorse_rejected', { reason: reason || '-', amount: refunded.refunded });
     return refunded;
   });
   return done;

@@ -13,6 +13,7 @@ import { type Db, num, nowSeconds } from '~/server/db/client';
 import { Codes, DomainError } from '~/server/errors';
 import { visibleUserIds } from '~/server/members';
 import { getSiteConfig } from '~/server/site-config';
+import { notifyInvoiceIssued, notifyInvoiceQueued } from './notices';
 import { findInvoice, findVisibleInvoice, type Invoice, notFound, toInvoice } from './records';
 import type { ApplyInput, SourceType } from './schemas';
 import { loadSource, takenAmounts } from './sources';
@@ -111,6 +112,7 @@ export async function applyInvoice(db: Db, userId: number, input: ApplyInput, me
       }
       await event(tx, id, '', 'applied', userId);
       await writeAudit(tx, { userId, action: 'invoice.apply', detail: { id, amount: num(done.amount) }, ip: meta.ip });
+      await notifyInvoiceQueued(tx, toInvoice(done));
       return toInvoice(done);
     });
   } catch (err) {
@@ -200,6 +202,7 @@ export async function issueInvoice(
     }
     await event(tx, id, 'applied', 'issued', actorId, invoiceNo);
     await writeAudit(tx, { userId: actorId, action: 'invoice.issue', detail: { id, invoice_no: invoiceNo }, ip: meta.ip });
+    await notifyInvoiceIssued(tx, done);
     return done;
   });
 }

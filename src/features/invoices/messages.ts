@@ -44,6 +44,12 @@ export default {
       mailText: '您好，发票申请 {apply_no} 已开具电子发票（号码 {invoice_no}，金额 {amount} 元）。登录会员中心后可下载：{url}',
     },
     notify: {
+      invoice_issued: {
+        title: '发票 {invoice_no} 已开具',
+        body: '发票申请 {apply_no} 已开具{what}，号码 {invoice_no}，金额 {amount:yuan}。可在发票详情下载。',
+      },
+      invoiceWhat: { invoice: '电子发票', credit: '红字发票' },
+      queues: { invoices: '发票开具' },
       invoice_credit: {
         title: '红字发票申请已生成',
         body: '{ref_no} 发生退款，已就发票 {invoice_no}（申请 {apply_no}）生成 {amount} 元的红字发票申请，开具后可在发票详情下载。',
@@ -96,6 +102,12 @@ export default {
         'Hello, invoice request {apply_no} has been issued as e-invoice {invoice_no} ({amount} yuan). Download it after signing in: {url}',
     },
     notify: {
+      invoice_issued: {
+        title: 'Invoice {invoice_no} issued',
+        body: 'Invoice request {apply_no} was issued: {what} no. {invoice_no}, {amount:yuan}. Download it from the invoice page.',
+      },
+      invoiceWhat: { invoice: 'E-invoice', credit: 'Credit invoice' },
+      queues: { invoices: 'Invoices' },
       invoice_credit: {
         title: 'Credit invoice requested',
         body: '{ref_no} was refunded: a credit invoice of {amount} yuan against invoice {invoice_no} (request {apply_no}) has been requested; download it from the invoice page once issued.',

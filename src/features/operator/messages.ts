@@ -91,6 +91,9 @@ export default {
         targetInvalid: '对象无效',
       },
     },
+    notify: {
+      work_queued: { title: '新的待办：{queue_name}', body: '{ref} 已进入“{queue_name}”，等待您处理。' },
+    },
   },
   en: {
     operator: {
@@ -183,6 +186,9 @@ export default {
         actionInvalid: 'Invalid action',
         targetInvalid: 'Invalid target',
       },
+    },
+    notify: {
+      work_queued: { title: 'New in {queue_name}', body: '{ref} is waiting for you in {queue_name}.' },
     },
   },
 };

@@ -9,6 +9,7 @@ import { type Db, num, nowSeconds } from '~/server/db/client';
 import { DomainError } from '~/server/errors';
 import { isDate } from './dates';
 import { fieldError, orderNotFound, wrongState } from './errors';
+import { notifyOrder } from './notices';
 import { findOrder, findVisibleOrder, type OrderRecord, siteToday } from './records';
 import { allRows, type SurrenderLine, settleSurrender, surrenderBreakdown } from './refunds';
 import { transition, type When } from './transition';
@@ -136,7 +137,8 @@ export async function surrenderOrder(
       },
     );
     for (const step of closingSteps) await step.close(tx, order.id, input.date, userId, o.ledgerAt ?? at);
-    await settleSurrender(tx, order, input.date, o.ledgerAt ?? at);
+    const refund = await settleSurrender(tx, order, input.date, o.ledgerAt ?? at);
+    await notifyOrder(tx, order, 'order_surrendered', { date: input.date, amount: refund }, at);
     return (await findOrder(tx, input.id)) as OrderRecord;
   })) as OrderRecord;
 }

@@ -55,6 +55,25 @@ export default {
         classNotAllowed: '职业类别不在该方案承保范围（可选：{classes}）',
       },
     },
+    notify: {
+      order_paid: {
+        title: '订单 {order_no} 已支付',
+        body: '订单 {order_no} 已从余额支付 {amount:yuan}，正在核保，核保结果会另行通知您。',
+      },
+      order_issued: {
+        title: '保单 {policy_no} 已生效',
+        body: '订单 {order_no} 已承保，保单号 {policy_no}，保障期间 {start_date} 至 {end_date}。可在保单详情下载电子保单。',
+      },
+      order_refused: {
+        title: '订单 {order_no} 未通过核保',
+        body: '订单 {order_no} 未通过核保，原因：{reason}。已支付的保费 {amount:yuan} 已退回账户余额。',
+      },
+      order_surrendered: {
+        title: '保单 {policy_no} 已退保',
+        body: '保单 {policy_no} 已退保，保障至 {date} 止。退还保费 {amount:yuan} 已计入账户余额。',
+      },
+      queues: { underwriting: '核保队列' },
+    },
   },
   en: {
     exportEmpty: 'There is nothing to export yet',
@@ -110,6 +129,25 @@ export default {
         idOnOrder: 'This person is already on the policy',
         classNotAllowed: 'Occupation class not covered by this plan (allowed: {classes})',
       },
+    },
+    notify: {
+      order_paid: {
+        title: 'Order {order_no} paid',
+        body: 'Order {order_no} was paid from your balance ({amount:yuan}) and is now being underwritten; you will be told the result.',
+      },
+      order_issued: {
+        title: 'Policy {policy_no} is in force',
+        body: 'Order {order_no} was accepted as policy {policy_no}, covering {start_date} to {end_date}. Download the policy from its page.',
+      },
+      order_refused: {
+        title: 'Order {order_no} was declined',
+        body: 'The insurer declined order {order_no}: {reason}. The premium of {amount:yuan} went back to your balance.',
+      },
+      order_surrendered: {
+        title: 'Policy {policy_no} surrendered',
+        body: 'Policy {policy_no} was surrendered; cover ends on {date}. The refund of {amount:yuan} went to your balance.',
+      },
+      queues: { underwriting: 'Underwriting' },
     },
   },
 };

@@ -8,6 +8,7 @@ import { fenToYuan } from '~/lib/money';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { isDomainError } from '~/server/errors';
 import { orderNotFound, shortBalance, wrongState } from './errors';
+import { notifyOrder, notifyUnderwritingQueued } from './notices';
 import { findOrder, findVisibleOrder, ledgerParams, type OrderRecord } from './records';
 import { type Actor, transition, type When } from './transition';
 import { handToInsurer, scheduleUnderwriting, submitUnderwriting } from './underwriting';
@@ -33,7 +34,9 @@ export async function payOrder(
   if (!visible) throw orderNotFound();
   const at = o.at ?? nowSeconds();
   const actor: Actor = { kind: 'member', userId, ip: o.ip };
-  const insurer = o.underwrite === false ? null : await insurerSettings(db);
+  const settings = await insurerSettings(db);
+  const insurer = o.underwrite === false ? null : settings;
+  const manual = settings.mode === 'manual';
   const result = (await db.sql.begin(async (tx) => {
     const current = await findOrder(tx, input.id);
     if (!current) throw orderNotFound();
@@ -73,9 +76,11 @@ export async function payOrder(
       if (isDomainError(err) && err.key === 'ledger.insufficientBalance') throw shortBalance(fenToYuan(paid.premium), fenToYuan(available));
       throw err;
     }
-    const order = await submitUnderwriting(tx, paid.id, { at });
+    await notifyOrder(tx, paid, 'order_paid', { amount: paid.premium }, at);
+    const submitted = await submitUnderwriting(tx, paid.id, { at });
     if (insurer) await handToInsurer(tx, paid.id, insurer, at);
-    return { order, replayed: false };
+    if (manual) await notifyUnderwritingQueued(tx, submitted, at);
+    return { order: submitted, replayed: false };
   })) as PayResult;
   if (!result.replayed && insurer) await scheduleUnderwriting(db, result.order.id, insurer);
   return result;

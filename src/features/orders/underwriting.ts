@@ -8,6 +8,7 @@ import { inTransaction } from '~/server/db/after-commit';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { DomainError } from '~/server/errors';
 import { orderNotFound } from './errors';
+import { notifyOrder } from './notices';
 import { findOrder, type OrderRecord } from './records';
 import { refundAll } from './refunds';
 import { nextSequence } from './sequence';
@@ -29,11 +30,13 @@ export async function markEffective(
     const at = o.at ?? nowSeconds();
     const year = new Date(at * 1000).getUTCFullYear();
     const policyNo = o.policyNo || `PL${year}${String(await nextSequence(tx, `policy:${year}`)).padStart(8, '0')}`;
-    return transition(tx, orderId, ['underwriting'], 'effective', actor, {
+    const order = await transition(tx, orderId, ['underwriting'], 'effective', actor, {
       note: o.note ?? policyNo,
       set: { policy_no: policyNo, effective_at: at },
       at,
     });
+    await notifyOrder(tx, order, 'order_issued', { start_date: order.startDate, end_date: order.endDate }, at);
+    return order;
   };
   return 'dialect' in db ? ((await (db as Db).sql.begin(run)) as OrderRecord) : run(db as SQL);
 }
@@ -43,7 +46,8 @@ export async function refuseOrder(db: Db, orderId: number, actor: Actor, reason:
   const at = o.at ?? nowSeconds();
   return (await inTransaction(db, async (tx) => {
     const order = await transition(tx, orderId, ['underwriting'], 'refused', actor, { note: reason, set: { reason, closed_at: at }, at });
-    await refundAll(tx, order, o.ledgerAt ?? at);
+    const refunded = await refundAll(tx, order, o.ledgerAt ?? at);
+    await notifyOrder(tx, order, 'order_refused', { reason: reason || '-', amount: refunded }, at);
     return (await findOrder(tx, orderId)) as OrderRecord;
   })) as OrderRecord;
 }

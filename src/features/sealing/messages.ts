@@ -55,6 +55,11 @@ export default {
       voided: '文件已作废',
       status: { pending: '待审核', approved: '已通过', rejected: '已驳回', revoked: '已吊销', sealed: '已盖章', voided: '已作废' },
     },
+    notify: {
+      seal_approved: { title: '印章“{name}”已通过审核', body: '您的印章“{name}”已通过审核，现在可以在印章中心用它给文件盖章。' },
+      seal_rejected: { title: '印章“{name}”未通过审核', body: '您的印章“{name}”未通过审核，原因：{reason}。请按要求重新上传或生成印章。' },
+      queues: { seals: '印章审核' },
+    },
   },
   en: {
     sealing: {
@@ -110,6 +115,17 @@ export default {
       revoked: 'The seal was revoked',
       voided: 'The file was voided',
       status: { pending: 'pending', approved: 'approved', rejected: 'rejected', revoked: 'revoked', sealed: 'sealed', voided: 'voided' },
+    },
+    notify: {
+      seal_approved: {
+        title: 'Seal "{name}" approved',
+        body: 'Your seal "{name}" was approved; you can now stamp documents with it in the seal centre.',
+      },
+      seal_rejected: {
+        title: 'Seal "{name}" rejected',
+        body: 'Your seal "{name}" was rejected: {reason}. Upload or generate it again as asked.',
+      },
+      queues: { seals: 'Seal review' },
     },
   },
 };

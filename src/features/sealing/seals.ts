@@ -8,6 +8,7 @@ import { num, numOrNull, nowSeconds, type Db } from '~/server/db/client';
 import { writeAudit } from '~/server/audit';
 import { Codes, DomainError } from '~/server/errors';
 import { badInput, conflict, notFound, SealError } from './errors';
+import { notifySealQueued, notifySealReviewed } from './notices';
 import { checkSealPng } from './png-check';
 import type { OperatorListQuery, SealAddInput, SealGenerateInput, SealKind, SealStatus } from './schemas';
 import { drawSealPng } from './seal-art';
@@ -110,6 +111,7 @@ export async function insertSeal(db: Db, s: NewSeal): Promise<SealRow> {
       VALUES (${s.ownerId}, ${s.name}, ${s.kind}, ${s.companyName}, ${s.source}, ${s.diameterMm}, ${s.fileId}, ${s.status ?? 'pending'}, ${now}, ${now})
       RETURNING *`;
     await writeAudit(tx, { userId: s.ownerId, action: 'seal.add', detail: { seal_id: num(row.id), source: s.source, kind: s.kind } });
+    if (String(row.status) === 'pending') await notifySealQueued(tx, row, now);
     return toSealRow(row);
   });
 }
@@ -217,8 +219,10 @@ export async function reviewSeal(db: Db, operatorId: number, id: number, action:
     const [r] =
       await tx`UPDATE seal SET status = ${to}, reason = ${text}, reviewed_by = ${operatorId}, reviewed_at = ${now}, updated_at = ${now}
       WHERE id = ${id} AND status = ${from} RETURNING *`;
-    if (r)
+    if (r) {
       await writeAudit(tx, { userId: operatorId, action: `seal.${action}`, detail: { seal_id: id, owner_id: num(r.user_id), text }, ip });
+      if (action !== 'revoke') await notifySealReviewed(tx, r, now);
+    }
     return r;
   });
   if (row) return viewSeal(toSealRow(row));

@@ -30,6 +30,16 @@ export default {
       subShort: '子账号余额不足，可收回 {available} 元',
       requestReused: '该请求编号已用于另一笔不同的划拨',
     },
+    notify: {
+      allocation_received: {
+        title: '收到划拨 {amount:yuan}',
+        body: '主账号 {owner} 向您的账户划拨了 {amount:yuan}，当前余额 {balance:yuan}。',
+      },
+      allocation_reclaimed: {
+        title: '主账号收回 {amount:yuan}',
+        body: '主账号 {owner} 从您的账户收回了 {amount:yuan}，当前余额 {balance:yuan}。',
+      },
+    },
   },
   en: {
     team: {
@@ -60,6 +70,16 @@ export default {
       ownerShort: 'Insufficient balance: {available} CNY available',
       subShort: 'The sub-account holds only {available} CNY',
       requestReused: 'This request id was already used for a different transfer',
+    },
+    notify: {
+      allocation_received: {
+        title: 'Received {amount:yuan}',
+        body: 'The main account {owner} allocated {amount:yuan} to your account. Your balance is now {balance:yuan}.',
+      },
+      allocation_reclaimed: {
+        title: '{amount:yuan} taken back',
+        body: 'The main account {owner} took back {amount:yuan} from your account. Your balance is now {balance:yuan}.',
+      },
     },
   },
 };

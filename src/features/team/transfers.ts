@@ -5,6 +5,7 @@ import { type Db, num, nowSeconds } from '~/server/db/client';
 import { Codes, DomainError } from '~/server/errors';
 import { changeBalance, dayStart } from '../ledger';
 import { type Actor, type Row, subRow, writeTx } from './model';
+import { notifyTransfer } from './notices';
 import type { AllocateInput, AllocationsQuery, TeamDirection } from './schemas';
 
 /** A transfer as the API answers it. */
@@ -69,7 +70,7 @@ export async function allocate(
       }
       const [prev] = await tx`SELECT * FROM team_transfer WHERE owner_id = ${ownerId} AND request_id = ${input.request_id}`;
       if (prev) return replay(prev, input, subUsername);
-      const rows: Row[] = await tx`SELECT id, money, status FROM "user" WHERE id IN (${ownerId}, ${input.id})`;
+      const rows: Row[] = await tx`SELECT id, money, status, username, nickname FROM "user" WHERE id IN (${ownerId}, ${input.id})`;
       const owner = rows.find((r) => num(r.id) === ownerId)!;
       const target = rows.find((r) => num(r.id) === input.id)!;
       if (input.direction === 'allocate' && String(target.status) !== 'enable') {
@@ -126,6 +127,7 @@ export async function allocate(
         },
         ip: actor.ip,
       });
+      await notifyTransfer(tx, transfer, String(owner.nickname || owner.username), at);
       return { transfer: toTransfer(transfer, subUsername), replayed: false };
     });
   try {

@@ -1,0 +1,87 @@
+/**
+ * Seal notices (issue #30) through the real API on both engines: a new seal reaches only the staff
+ * whose group lists `operator/seals`; the company reads that it was approved or rejected (with the
+ * reason), in both languages, linking to the seal centre; nobody else does.
+ */
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getStorage, LocalStorage, setStorage } from '~/features/upload';
+import { num } from '~/server/db/client';
+import { apiClient } from '../../../tests/support/api-client';
+import { noticeMark, oneNotice, recipients, staffWith } from '../../../tests/support/notices';
+import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
+
+setDefaultTimeout(30_000);
+
+for (const engine of engines()) {
+  describe(`seal notices on ${engine.name}`, () => {
+    let t: TestDatabase;
+    let api: ReturnType<typeof apiClient>;
+    let root: string;
+    const previous = getStorage();
+    const tokens: Record<string, string> = {};
+    const ids: Record<string, number> = {};
+    const generate = async (inner: string) => {
+      const r = await api.post('seal/generate', tokens.demo, { company_name: '上海示例科技有限公司', kind: 'other', inner_text: inner });
+      expect(r.status).toBe(200);
+      return num(r.body.data.seal.id);
+    };
+
+    beforeAll(async () => {
+      root = mkdtempSync(join(tmpdir(), 'seal-notices-'));
+      setStorage(new LocalStorage(root));
+      t = await freshDatabase(engine, { seed: true });
+      api = apiClient(t.db);
+      ids.sealer = await staffWith(t.db, 'sealer', 'Sealer#2026', ['operator', 'operator/seals', 'operator/seals/review']);
+      await staffWith(t.db, 'cashier', 'Cashier#2026', ['operator', 'operator/topups']);
+      for (const r of await t.db.sql`SELECT id, username FROM "user"`) ids[String(r.username)] = num(r.id);
+      // Room for two new seals (a company holds at most five live ones).
+      await t.db.sql`DELETE FROM seal WHERE user_id = ${ids.demo} AND status = 'pending'`;
+      await t.db
+        .sql`UPDATE seal SET status = 'revoked' WHERE user_id = ${ids.demo} AND status = 'approved' AND id NOT IN (SELECT MIN(id) FROM seal WHERE user_id = ${ids.demo})`;
+      tokens.demo = await api.login('demo', 'Demo#2026');
+      tokens.operator = await api.login('operator', 'Operator#2026');
+      tokens.sealer = await api.login('sealer', 'Sealer#2026');
+    }, 120_000);
+    afterAll(async () => {
+      setStorage(previous);
+      rmSync(root, { recursive: true, force: true });
+      await t.drop();
+    });
+
+    test('a new seal is work for the seal reviewers only; approved, the company reads it', async () => {
+      let mark = await noticeMark(t.db);
+      const id = await generate('合同章甲');
+      expect(await recipients(t.db, mark, 'work_queued')).toEqual([ids.operator, ids.sealer].sort((a, b) => a - b));
+      const work = await oneNotice(api, tokens.sealer, mark, 'en', '/user/operator/seals');
+      expect(work).toMatchObject({ title: 'New in Seal review', body: '合同章甲 is waiting for you in Seal review.' });
+      expect((await oneNotice(api, tokens.operator, mark, 'zh-cn', '/user/operator/seals')).title).toBe('新的待办：印章审核');
+
+      mark = await noticeMark(t.db);
+      expect((await api.post('operator/seal/approve', tokens.sealer, { id })).status).toBe(200);
+      expect(await recipients(t.db, mark, 'seal_approved')).toEqual([ids.demo]);
+      const en = await oneNotice(api, tokens.demo, mark, 'en', '/user/file/sealfile');
+      expect(en).toMatchObject({
+        title: 'Seal "合同章甲" approved',
+        body: 'Your seal "合同章甲" was approved; you can now stamp documents with it in the seal centre.',
+      });
+      expect((await oneNotice(api, tokens.demo, mark, 'zh-cn', '/user/file/sealfile')).title).toBe('印章“合同章甲”已通过审核');
+    });
+
+    test('rejected: the company reads the reason, and nobody else hears of it', async () => {
+      const id = await generate('合同章乙');
+      const mark = await noticeMark(t.db);
+      expect((await api.post('operator/seal/reject', tokens.operator, { id, reason: 'Image is blurred' })).status).toBe(200);
+      expect(await recipients(t.db, mark, 'seal_rejected')).toEqual([ids.demo]);
+      const en = await oneNotice(api, tokens.demo, mark, 'en', '/user/file/sealfile');
+      expect(en.title).toBe('Seal "合同章乙" rejected');
+      expect(en.body).toBe('Your seal "合同章乙" was rejected: Image is blurred. Upload or generate it again as asked.');
+      expect((await oneNotice(api, tokens.demo, mark, 'zh-cn', '/user/file/sealfile')).body).toContain('原因：Image is blurred');
+      const manager = await api.login('manager', 'Manager#2026');
+      const theirs = (await api.get('notification/list?limit=50', manager)).body.data.list as { id: number }[];
+      expect(theirs.filter((x) => x.id > mark)).toEqual([]);
+    });
+  });
+}
