@@ -11,6 +11,7 @@ import { seedClaimsDemo } from '~/features/claims';
 import { seedEndorseDemo } from '~/features/endorse';
 import { seedInvoicesDemo } from '~/features/invoices';
 import { seedLedgerDemo } from '~/features/ledger';
+import { seedNoticeDemo } from '~/features/notifications';
 import { seedOrdersDemo } from '~/features/orders';
 import { seedOperatorDemo } from '~/features/operator';
 import { seedSealingDemo } from '~/features/sealing';
@@ -29,6 +30,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   seedEndorseDemo,
   seedInvoicesDemo,
   seedOperatorDemo,
+  seedNoticeDemo,
 ];
 
 /** Migrate, sync reference data, and seed the demo portal on a fresh database. Run at every start. */

@@ -18,6 +18,7 @@ import { sealingMigrations } from './schema/14-sealing';
 import { claimMigrations } from './schema/15-claims';
 import { endorseMigrations } from './schema/16-endorse';
 import { premiumAccountMigrations } from './schema/18-premium-account';
+import { noticeMigrations } from './schema/19-notices';
 import { pageCacheMigrations } from './schema/17-page-cache';
 
 export type { Migration };
@@ -260,4 +261,5 @@ export const migrations: Migration[] = [
   ...endorseMigrations,
   ...pageCacheMigrations,
   ...premiumAccountMigrations,
+  ...noticeMigrations,
 ].sort((a, b) => a.version - b.version);

@@ -16,7 +16,7 @@ import type { Migration } from './migration';
  */
 
 /** A table a member's pages show, and how to find the owning member(s) of one of its rows. */
-interface OwnedTable {
+export interface OwnedTable {
   table: string;
   /** Owner expressions over the row alias `r` (NEW / OLD row), e.g. `r.user_id`. */
   owners: string[];
@@ -70,7 +70,7 @@ function sqliteBump(owner: string): string[] {
   ];
 }
 
-function sqliteTriggers({ table, owners }: OwnedTable): string[] {
+export function sqliteTriggers({ table, owners }: OwnedTable): string[] {
   const body = (alias: 'NEW' | 'OLD') => owners.flatMap((o) => sqliteBump(o.replaceAll('r.', `${alias}.`))).join('\n');
   const name = `mdv_${bare(table)}`;
   return [
@@ -84,7 +84,7 @@ function sqliteTriggers({ table, owners }: OwnedTable): string[] {
  * PostgreSQL: statement-level triggers over transition tables, so a 10 000-row insert bumps each
  * owner once instead of 10 000 times; owners in id order, team owner before member.
  */
-function postgresTriggers({ table, owners }: OwnedTable): string[] {
+export function postgresTriggers({ table, owners }: OwnedTable): string[] {
   const name = `mdv_${bare(table)}`;
   const ownersOf = (rows: string) => owners.map((o) => `SELECT ${o} AS uid FROM ${rows} r`).join(' UNION ');
   const fn = (suffix: string, sources: string[]) =>
