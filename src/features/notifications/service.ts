@@ -134,3 +134,21 @@ export async function bellSummary(db: Db, userId: number, locale: Locale, limit 
   const rows: Row[] = await db.sql`SELECT * FROM notification WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit}`;
   return { list: rows.map((r) => toBellItem(r, locale)), unread };
 }
+
+/** The notices page: one page of the member's notices (with their data values), the total of the filter, and both tab counts. */
+export async function listNotices(
+  db: Db,
+  userId: number,
+  q: NotificationListQuery,
+  locale: Locale,
+): Promise<{ list: BellItem[]; total: number; unread: number; all: number }> {
+  const unread = await unreadCount(db, userId);
+  const [c] = await db.sql`SELECT COUNT(*) AS n FROM notification WHERE user_id = ${userId}`;
+  const all = num(c.n);
+  const total = q.unread ? unread : all;
+  if (total === 0) return { list: [], total, unread, all };
+  const where = q.unread ? db.sql`user_id = ${userId} AND read_at IS NULL` : db.sql`user_id = ${userId}`;
+  const rows: Row[] =
+    await db.sql`SELECT * FROM notification WHERE ${where} ORDER BY id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+  return { list: rows.map((r) => toBellItem(r, locale)), total, unread, all };
+}

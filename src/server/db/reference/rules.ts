@@ -88,6 +88,8 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     // The portal's own help centre (/user/help; /help for visitors). Operators may add iframe entries
     // for partner pages on the hosts of `iframeHosts`; the demo seed no longer points at a placeholder.
     { ...page('account/help', '帮助中心', 'Help centre', 'fa fa-question-circle-o'), path: 'help' },
+    // Every notice of the member (/user/notice, no menu entry: the bell's "All notices" leads there).
+    { ...detail('account/notice', '消息通知', 'Notices'), path: 'notice' },
   ]),
   section('order', '保单管理', 'Policies', 'fa fa-file-text-o', [
     page('order/personal', '个人保单', 'Personal policies', 'fa fa-user', applyAndExport('order/personal')),
