@@ -24,6 +24,8 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'help', path: '/help' },
   { name: 'help-centre', path: '/user/help', login: true },
   { name: 'profile', path: '/user/account/profile', login: true },
+  { name: 'notices', path: '/user/notice', login: true },
+  { name: 'notices-unread', path: '/user/notice?unread=true', login: true },
   { name: 'balance', path: '/user/account/balance', login: true },
   { name: 'integral', path: '/user/account/integral?limit=20', login: true },
   { name: 'guzhu', path: '/user/order/guzhu', login: true },
@@ -122,6 +124,7 @@ console.log(`${n} screenshots in ${out}`);
     ['drawer-open', '/user/account/overview', '.drawer-btn'],
     ['menu-open', '/product', '.nav-toggle-btn'],
     ['usermenu-open', '/user/account/overview', '.user-menu summary'],
+    ['bell-open', '/user/account/overview', '.notification-bell summary'],
   ] as const) {
     if (filter && !name.includes(filter)) continue;
     const ctx = await b.newContext({ viewport: { width: 375, height: 740 } });

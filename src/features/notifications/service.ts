@@ -107,7 +107,7 @@ export async function listNotifications(
   }
   if (total === 0) return { list: [], total, unread };
   const rows: Row[] =
-    await db.sql`SELECT * FROM notification WHERE ${where} ORDER BY id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+    await db.sql`SELECT * FROM notification WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
   return { list: rows.map((r) => toView(r, locale)), total, unread };
 }
 
@@ -131,7 +131,7 @@ export async function markReadByLink(db: Db, userId: number, link: string): Prom
 export async function bellSummary(db: Db, userId: number, locale: Locale, limit = 20): Promise<{ list: BellItem[]; unread: number }> {
   // On every member page: the unread count and the latest entries, without the list's total.
   const unread = await unreadCount(db, userId);
-  const rows: Row[] = await db.sql`SELECT * FROM notification WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit}`;
+  const rows: Row[] = await db.sql`SELECT * FROM notification WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
   return { list: rows.map((r) => toBellItem(r, locale)), unread };
 }
 
@@ -149,6 +149,6 @@ export async function listNotices(
   if (total === 0) return { list: [], total, unread, all };
   const where = q.unread ? db.sql`user_id = ${userId} AND read_at IS NULL` : db.sql`user_id = ${userId}`;
   const rows: Row[] =
-    await db.sql`SELECT * FROM notification WHERE ${where} ORDER BY id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+    await db.sql`SELECT * FROM notification WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
   return { list: rows.map((r) => toBellItem(r, locale)), total, unread, all };
 }

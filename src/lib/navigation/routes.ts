@@ -26,6 +26,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/user', middleware: MEMBER },
   { path: '/user/login', middleware: MEMBER },
   { path: '/user/help', middleware: MEMBER },
+  { path: '/user/notice', middleware: MEMBER },
   { path: '/user/account/balance', middleware: MEMBER },
   { path: '/user/account/changePassword', middleware: MEMBER },
   { path: '/user/account/integral', middleware: MEMBER },

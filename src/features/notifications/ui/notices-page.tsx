@@ -58,11 +58,11 @@ async function NoticeList({ query, locale, timeZone }: { query: string; locale: 
           {list.map((item) => (
             <li key={item.id} className={item.read ? 'notice-item' : 'notice-item is-unread'} data-notice={item.id}>
               <a className="notice-link" href={item.link || PATH}>
-                <span className="notice-title">
+                <span className="notice-item-title">
                   {item.read ? null : <span className="sr-only">{n.unreadBadge}: </span>}
                   <DataText text={item.title} values={item.data} />
                 </span>
-                <span className="notice-body">
+                <span className="notice-item-body">
                   <DataText text={item.body} values={item.data} />
                 </span>
                 <time className="notice-when" dateTime={new Date(item.created_at * 1000).toISOString()}>
