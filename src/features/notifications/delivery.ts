@@ -10,6 +10,7 @@
  */
 import type { SQL } from 'bun';
 import { apiMessage } from '~/features/_shared/messages';
+import { DEFAULT_LOCALE, type Locale } from '~/lib/types';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { deliver } from '~/server/delivery';
 import { getSiteConfig } from '~/server/site-config';
@@ -148,6 +149,8 @@ export interface DeliveryView {
   user_id: number;
   username: string;
   kind: string;
+  /** The notice's title in the reader's language. */
+  title: string;
   channel: DeliveryChannel;
   /** `retrying`: failed, another try is due at `next_attempt_at`. */
   status: 'pending' | 'sent' | 'failed' | 'retrying';
@@ -163,6 +166,7 @@ export interface DeliveryView {
 export async function listDeliveries(
   db: Db,
   q: { status: string; page: number; limit: number },
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ list: DeliveryView[]; total: number }> {
   const where =
     q.status === 'retrying'
@@ -175,7 +179,7 @@ export async function listDeliveries(
   const [c] = await db.sql`SELECT COUNT(*) AS n FROM notice_delivery d WHERE ${where}`;
   const total = num(c.n);
   if (!total) return { list: [], total };
-  const rows: Row[] = await db.sql`SELECT d.*, n.kind, u.username FROM notice_delivery d
+  const rows: Row[] = await db.sql`SELECT d.*, n.kind, n.params, u.username FROM notice_delivery d
     JOIN notification n ON n.id = d.notification_id LEFT JOIN "user" u ON u.id = d.user_id
     WHERE ${where} ORDER BY d.id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
   return {
@@ -187,6 +191,7 @@ export async function listDeliveries(
         user_id: num(r.user_id),
         username: String(r.username ?? ''),
         kind: String(r.kind),
+        title: renderNotification(locale, String(r.kind), parseParams(r.params)).title,
         channel: String(r.channel) as DeliveryChannel,
         status: retrying ? 'retrying' : (String(r.status) as DeliveryView['status']),
         address: String(r.address ?? ''),
@@ -199,4 +204,18 @@ export async function listDeliveries(
     }),
     total,
   };
+}
+
+/** How many deliveries are in each status (the operator page's tabs). */
+export async function deliveryCounts(db: Db): Promise<Record<'pending' | 'sent' | 'failed' | 'retrying', number>> {
+  const rows: Row[] = await db.sql`SELECT status, CASE WHEN next_attempt_at IS NULL THEN 0 ELSE 1 END AS due, COUNT(*) AS n
+    FROM notice_delivery GROUP BY status, CASE WHEN next_attempt_at IS NULL THEN 0 ELSE 1 END`;
+  const out = { pending: 0, sent: 0, failed: 0, retrying: 0 };
+  for (const r of rows) {
+    const n = num(r.n);
+    if (r.status === 'failed') out[num(r.due) ? 'retrying' : 'failed'] += n;
+    else if (r.status === 'sent') out.sent += n;
+    else out.pending += n;
+  }
+  return out;
 }

@@ -8,8 +8,8 @@ import { getPreferences, savePreference } from './preferences';
 import { deliveryListSchema, noticePreferenceSchema, notificationListSchema, notificationReadSchema } from './schemas';
 import { listNotifications, markRead } from './service';
 
-/** Operators who read the audit log also see the delivery log. */
-export const DELIVERY_RULE = 'operator/audit';
+/** The operators' delivery log (page /user/operator/deliveries). */
+export const DELIVERY_RULE = 'operator/deliveries';
 
 /**
  * The notification service's API. Any signed-in member (operators too) reads only their own
@@ -46,7 +46,7 @@ export const notificationsRouter = new Hono<ApiEnv>()
   .get('/notice/deliveries', async (c) => {
     const { db } = await requireOperator(c, DELIVERY_RULE);
     const q = parseInput(deliveryListSchema, c.get('query'));
-    return ok(c, await listDeliveries(db, q));
+    return ok(c, await listDeliveries(db, q, c.get('locale')));
   })
   .get('/notification/list', async (c) => {
     const { db, session } = await requireMember(c);

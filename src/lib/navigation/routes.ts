@@ -34,6 +34,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/user/account/profile', middleware: MEMBER },
   { path: '/user/operator/topups', middleware: MEMBER },
   { path: '/user/operator/audit', middleware: MEMBER },
+  { path: '/user/operator/deliveries', middleware: MEMBER },
   { path: '/user/operator/endorseDetail', middleware: MEMBER },
   { path: '/user/operator/endorsements', middleware: MEMBER },
   { path: '/user/operator/groups', middleware: MEMBER },

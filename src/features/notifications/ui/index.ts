@@ -2,3 +2,4 @@
 export { NotificationBell } from './bell';
 export { NoticesPage } from './notices-page';
 export { NoticeSettings } from './notice-settings';
+export { DeliveriesPage } from './deliveries-page';
