@@ -50,6 +50,7 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'opc-rules', path: '/user/operator/rules?id=8', login: true },
   { name: 'opc-settings', path: '/user/operator/settings', login: true },
   { name: 'opc-audit', path: '/user/operator/audit', login: true },
+  { name: 'opc-deliveries', path: '/user/operator/deliveries', login: true },
   // Endorsements and invoices (#10); the en- entries as demo, the eop- ones with SCREENS_ACCOUNT=operator.
   { name: 'en-list', path: '/user/order/endorse', login: true },
   { name: 'en-new', path: '/user/order/endorse?new=1', login: true },

@@ -55,7 +55,7 @@ export function DeliveriesPage({ query }: { query?: string }) {
                   rowAttrs={(r) => ({ 'data-status': r.status })}
                   columns={[
                     { head: d.created, label: d.created, cell: (r) => when(r.created_at) },
-                    { head: d.member, label: d.member, cell: (r) => <span translate="no">{r.username}</span> },
+                    { head: d.member, label: d.member, cellClass: 'nowrap', cell: (r) => <span translate="no">{r.username}</span> },
                     { head: d.notice, cell: (r) => r.title },
                     {
                       head: d.channel,
@@ -69,6 +69,7 @@ export function DeliveriesPage({ query }: { query?: string }) {
                     {
                       head: d.status,
                       label: d.status,
+                      cellClass: 'nowrap',
                       cell: (r) => (
                         <span className={r.status === 'sent' ? 'badge badge-ok' : r.status === 'failed' ? 'badge badge-danger' : 'badge'}>
                           {d.tabs[r.status]}
