@@ -24,6 +24,8 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'help', path: '/help' },
   { name: 'help-centre', path: '/user/help', login: true },
   { name: 'profile', path: '/user/account/profile', login: true },
+  { name: 'notices', path: '/user/notice', login: true },
+  { name: 'notices-unread', path: '/user/notice?unread=true', login: true },
   { name: 'balance', path: '/user/account/balance', login: true },
   { name: 'integral', path: '/user/account/integral?limit=20', login: true },
   { name: 'guzhu', path: '/user/order/guzhu', login: true },
@@ -61,6 +63,7 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   { name: 'opc-jobs', path: '/user/operator/settings#op-jobs', login: true },
   { name: 'opc-products', path: '/user/operator/products', login: true },
   { name: 'opc-ruletree', path: '/user/operator/rules', login: true },
+  { name: 'opc-deliveries', path: '/user/operator/deliveries', login: true },
   // Endorsements and invoices (#10); the en- entries as demo, the eop- ones with SCREENS_ACCOUNT=operator.
   { name: 'en-list', path: '/user/order/endorse', login: true },
   { name: 'en-new', path: '/user/order/endorse?new=1', login: true },
@@ -138,6 +141,7 @@ console.log(`${n} screenshots in ${out}`);
     ['drawer-open', '/user/account/overview', '.drawer-btn'],
     ['menu-open', '/product', '.nav-toggle-btn'],
     ['usermenu-open', '/user/account/overview', '.user-menu summary'],
+    ['bell-open', '/user/account/overview', '.notification-bell summary'],
   ] as const) {
     if (filter && !name.includes(filter)) continue;
     const ctx = await b.newContext({ viewport: { width: 375, height: 740 } });

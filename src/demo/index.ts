@@ -12,6 +12,7 @@ import { seedCoverDemo } from '~/features/cover';
 import { seedEndorseDemo } from '~/features/endorse';
 import { seedInvoicesDemo } from '~/features/invoices';
 import { seedLedgerDemo } from '~/features/ledger';
+import { seedNoticeDemo } from '~/features/notifications';
 import { seedOrdersDemo } from '~/features/orders';
 import { seedOperatorDemo } from '~/features/operator';
 import { seedRenewalsDemo } from '~/features/renewals';
@@ -45,6 +46,7 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   seedOperatorDemo,
   seedCoverDemo,
   seedRenewalsDemo,
+  seedNoticeDemo,
 ];
 
 /** Migrate, sync reference data, and seed the demo portal on a fresh database. Run at every start. */

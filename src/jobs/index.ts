@@ -8,6 +8,7 @@
  */
 import { baseEndorseContext, runDueSandbox } from '~/features/endorse';
 import { expireDue, processUnderwritingQueue } from '~/features/orders';
+import { noticeRetriesJob } from '~/features/notifications';
 import { renewalReminderJob } from '~/features/renewals';
 import { drainJobs } from '~/features/sealing';
 import { getStorage } from '~/features/upload';
@@ -53,7 +54,8 @@ export const PORTAL_JOBS: JobDefinition[] = [
   insurerAnswersJob,
   sealingSweepJob,
   expirePoliciesJob,
-  // notice-retries (notifications): failed deliveries retried with backoff — add its job here.
+  // E-mail/SMS copies of notices that failed (backoff 1 min … 2 h) or were written outside inTransaction.
+  defineJob({ ...noticeRetriesJob, leaseSeconds: 120 }),
   // Reminders 30/14/3 days (operator settings) before a policy ends; once per (policy, day).
   defineJob({ ...renewalReminderJob, leaseSeconds: 300 }),
 ];

@@ -13,6 +13,7 @@ import { type AttachmentRow, assertFileKind, findOwnFile, getStorage, readFileBy
 import { changeBalance } from '../ledger';
 import { notifyTopupDecided, notifyTopupQueued } from './notices';
 import type { TopupFields, TopupStatus } from './schemas';
+import { inTransaction } from '~/server/db/after-commit';
 
 /** The upload topic of transfer slips. */
 export const TOPUP_TOPIC = 'topup';
@@ -66,7 +67,7 @@ export async function requestTopup(db: Db, member: UserRow, input: TopupFields, 
   const bytes = await readFileBytes(getStorage(), slip);
   if (!bytes) throw slipProblem('account.slipGone');
   assertFileKind(bytes, ['image', 'pdf'], 'slip');
-  return (await db.sql.begin(async (tx) => {
+  return (await inTransaction(db, async (tx) => {
     const now = nowSeconds();
     const [row] = await tx`INSERT INTO topup ${tx({
       user_id: member.id,
@@ -145,7 +146,7 @@ async function decided(tx: SQL, id: number, wanted: TopupStatus): Promise<Topup>
  * confirmed one answers as before (`replayed`); a rejected one is 409.
  */
 export async function confirmTopup(db: Db, operatorId: number, id: number, ip = ''): Promise<{ topup: Topup; replayed: boolean }> {
-  const result = (await db.sql.begin(async (tx) => {
+  const result = (await inTransaction(db, async (tx) => {
     const now = nowSeconds();
     const [row] = await tx`UPDATE topup SET status = 'confirmed', decided_by = ${operatorId}, decided_at = ${now}
       WHERE id = ${id} AND status = 'pending' RETURNING *`;
@@ -176,7 +177,7 @@ export async function rejectTopup(
   reason: string,
   ip = '',
 ): Promise<{ topup: Topup; replayed: boolean }> {
-  return (await db.sql.begin(async (tx) => {
+  return (await inTransaction(db, async (tx) => {
     const [row] =
       await tx`UPDATE topup SET status = 'rejected', reason = ${reason}, decided_by = ${operatorId}, decided_at = ${nowSeconds()}
       WHERE id = ${id} AND status = 'pending' RETURNING *`;

@@ -107,8 +107,8 @@ export default {
       paidAtRange: '赔付日期应在报案日期之后且不晚于今天',
     },
     notify: {
-      claim_status: { title: '理赔 {claim_no}：{status}', body: '您的理赔 {claim_no} 状态已更新为「{status}」。说明：{note}' },
-      claim_member: { title: '理赔 {claim_no}：{status}', body: '会员操作了理赔 {claim_no}，当前状态「{status}」。说明：{note}' },
+      claim_status: { title: '理赔 {claim_no}：{status}', body: '您的理赔 {claim_no} 状态已更新为「{status}」。[说明：{note}]' },
+      claim_member: { title: '理赔 {claim_no}：{status}', body: '会员操作了理赔 {claim_no}，当前状态「{status}」。[说明：{note}]' },
     },
   },
   en: {
@@ -206,10 +206,10 @@ export default {
       paidAtRange: 'The payment date must be after the report and not after today',
     },
     notify: {
-      claim_status: { title: 'Claim {claim_no}: {status}', body: 'Your claim {claim_no} is now "{status}". Note: {note}' },
+      claim_status: { title: 'Claim {claim_no}: {status}', body: 'Your claim {claim_no} is now "{status}".[ Note: {note}]' },
       claim_member: {
         title: 'Claim {claim_no}: {status}',
-        body: 'The member acted on claim {claim_no}; it is now "{status}". Note: {note}',
+        body: 'The member acted on claim {claim_no}; it is now "{status}".[ Note: {note}]',
       },
     },
   },

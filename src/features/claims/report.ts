@@ -12,6 +12,7 @@ import { type Actor, badField, type Claim, notFound, siteToday, toClaim } from '
 import { CLAIM_MEMBER_KIND, claimReviewers, operatorLink } from './notices';
 import { CLAIMABLE_STATUSES, findInsured, findPolicy } from './policies';
 import type { ClaimAddInput } from './schemas';
+import { inTransaction } from '~/server/db/after-commit';
 
 type Row = Record<string, unknown>;
 
@@ -84,7 +85,7 @@ export async function reportClaim(
   }
   const openKey = `${await companyOf(db, policy.userId)}|${idNo}|${input.accident_date}|${input.type}`;
 
-  const result = (await db.sql.begin(async (tx) => {
+  const result = (await inTransaction(db, async (tx) => {
     const again = await byRequest(tx, actor.userId, input.request_id);
     if (again) return { claim: again, replayed: true };
     const [open] = await tx`SELECT id FROM claim WHERE open_key = ${openKey}`;

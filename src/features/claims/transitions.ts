@@ -6,11 +6,12 @@
  *
  * Each is one transaction: a conditional UPDATE on the expected state, a timeline event, an audit
  * entry and a notification. From any other state: 409 `The claim is {status}; …`, nothing written;
- * of two racing operators the UPDATE lets exactly one through. E-mail copies of the member's
- * notification go out after the commit.
+ * of two racing operators the UPDATE lets exactly one through. E-mail/SMS copies of the
+ * notification go out after the commit (the notification service records and sends them).
  */
 import type { SQL } from 'bun';
-import { MESSAGE_PARAM, type NotificationMail, notify, sendNotificationMail } from '~/features/notifications';
+import { MESSAGE_PARAM, notify } from '~/features/notifications';
+import { inTransaction } from '~/server/db/after-commit';
 import { writeAudit } from '~/server/audit';
 import { type Db, nowSeconds } from '~/server/db/client';
 import { fenToYuan } from '~/lib/money';
@@ -53,8 +54,8 @@ export interface TransitionOptions {
 
 async function run(db: Db, actor: Actor, o: TransitionOptions, step: Step): Promise<Claim> {
   const { id, scope = null } = step;
-  const mails: NotificationMail[] = [];
-  const result = (await db.sql.begin(async (tx) => {
+  const copies = o.mail !== false;
+  return inTransaction(db, async (tx) => {
     const claim = await scoped(tx, id, scope);
     if (!step.from.includes(claim.status)) throw wrongState(claim.status);
     await step.check?.(tx, claim);
@@ -74,19 +75,16 @@ async function run(db: Db, actor: Actor, o: TransitionOptions, step: Step): Prom
       detail: { claim_id: id, claim_no: claim.claimNo, from: claim.status, to: step.to, role: actor.role },
       ip: actor.ip,
     });
-    const params = { claim_no: claim.claimNo, status: `${MESSAGE_PARAM}claim.statuses.${step.to}`, note: step.note || '-' };
+    const params = { claim_no: claim.claimNo, status: `${MESSAGE_PARAM}claim.statuses.${step.to}`, note: step.note };
     if (actor.role === 'operator') {
-      await notify(tx, { userId: claim.userId, kind: CLAIM_STATUS_KIND, params, link: memberLink(id), at: now });
-      mails.push({ userId: claim.userId, event: CLAIM_STATUS_KIND, kind: CLAIM_STATUS_KIND, params, link: memberLink(id) });
+      await notify(tx, { userId: claim.userId, kind: CLAIM_STATUS_KIND, params, link: memberLink(id), at: now, copies });
     } else {
       for (const reviewer of await claimReviewers(tx)) {
-        await notify(tx, { userId: reviewer, kind: CLAIM_MEMBER_KIND, params, link: operatorLink(id), at: now });
+        await notify(tx, { userId: reviewer, kind: CLAIM_MEMBER_KIND, params, link: operatorLink(id), at: now, copies });
       }
     }
     return after;
-  })) as Claim;
-  if (o.mail !== false) await sendNotificationMail(db, mails);
-  return result;
+  });
 }
 
 const kindsJson = (kinds: DocumentKind[]) => JSON.stringify(kinds);

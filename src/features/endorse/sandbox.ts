@@ -11,6 +11,7 @@ import { approveEndorsement } from './approval';
 import { type EndorseContext, type Endorsement, toEndorsement } from './model';
 import { rejectEndorsement } from './transitions';
 import { notifyEndorseQueued } from './notices';
+import { inTransaction } from '~/server/db/after-commit';
 
 /** Insurer settings (site config `insurer`): `mode` sandbox|manual, `endorseDelaySeconds`. */
 export interface InsurerSettings {
@@ -45,7 +46,7 @@ export async function runSandboxInsurer(
   } catch (err) {
     // Someone else decided first (409), or the roster moved: an operator sees it in the queue.
     if (!(err instanceof DomainError)) throw err;
-    await db.sql.begin(async (tx) => {
+    await inTransaction(db, async (tx) => {
       const handed = await tx`UPDATE endorsement SET decide_after = NULL WHERE id = ${e.id} AND status = 'submitted' RETURNING id`;
       if (handed.length) await notifyEndorseQueued(tx, e);
     });

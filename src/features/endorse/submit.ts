@@ -15,6 +15,7 @@ import { peopleOf, refreshTotals } from './pricing';
 import { insurerSettings, runSandboxInsurer, sandboxDecides } from './sandbox';
 import { transition } from './transitions';
 import { notifyEndorse, notifyEndorseQueued } from './notices';
+import { inTransaction } from '~/server/db/after-commit';
 
 export interface SubmitResult {
   endorsement: Endorsement;
@@ -33,7 +34,7 @@ export async function submitEndorsement(db: Db, userId: number, id: number, ctx:
   if (!policy) throw notFound();
   const day = await today(db, ctx);
   const insurer = await insurerSettings(db);
-  const result = await db.sql.begin(async (tx) => {
+  const result = await inTransaction(db, async (tx) => {
     await lockPolicy(db, tx, e.orderId);
     let cur = await transition(tx, e.id, 'submit', { submitted_at: nowSeconds() });
     checkEligible(policy);

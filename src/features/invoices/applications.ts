@@ -18,6 +18,7 @@ import { findInvoice, findVisibleInvoice, type Invoice, notFound, toInvoice } fr
 import type { ApplyInput, SourceType } from './schemas';
 import { loadSource, takenAmounts } from './sources';
 import { INVOICE_TRANSITIONS, type InvoiceTransition } from './states';
+import { inTransaction } from '~/server/db/after-commit';
 
 type Row = Record<string, unknown>;
 
@@ -60,7 +61,7 @@ export async function applyInvoice(db: Db, userId: number, input: ApplyInput, me
   const userIds = await visibleUserIds(db, userId);
   const day = await siteDay(db);
   try {
-    return await db.sql.begin(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       // The policies behind the sources, locked in id order: a refund on one of them waits, or is waited for.
       for (const orderId of await policiesOf(tx, input.sources)) await lockPolicy(db, tx, orderId);
       const items: { source: NonNullable<Awaited<ReturnType<typeof loadSource>>>; amount: number }[] = [];
@@ -148,7 +149,7 @@ async function transition(tx: SQL, id: number, t: InvoiceTransition, set: Row): 
 export async function cancelInvoice(db: Db, userId: number, id: number, meta: { ip?: string } = {}): Promise<Invoice> {
   const inv = await findVisibleInvoice(db, userId, id);
   if (inv.creditOf !== null) throw creditMustIssue();
-  return db.sql.begin(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const done = await transition(tx, inv.id, 'cancel', {});
     await tx`UPDATE invoice_item SET active = 0 WHERE invoice_id = ${inv.id}`;
     await event(tx, inv.id, 'applied', 'cancelled', userId);
@@ -160,7 +161,7 @@ export async function cancelInvoice(db: Db, userId: number, id: number, meta: { 
 /** Operator rejects an application with a reason; its amounts are free again. */
 export async function rejectInvoice(db: Db, actorId: number, id: number, reason: string, meta: { ip?: string } = {}): Promise<Invoice> {
   if ((await findInvoice(db, id)).creditOf !== null) throw creditMustIssue();
-  return db.sql.begin(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const done = await transition(tx, id, 'reject', { reason });
     await tx`UPDATE invoice_item SET active = 0 WHERE invoice_id = ${id}`;
     await event(tx, id, 'applied', 'rejected', actorId, reason);
@@ -183,7 +184,7 @@ export async function issueInvoice(
 ): Promise<Invoice> {
   const inv = await findInvoice(db, id);
   const userIds = await visibleUserIds(db, inv.userId);
-  return db.sql.begin(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const held = await tx`SELECT source_type, source_id FROM invoice_item WHERE invoice_id = ${id}`;
     for (const orderId of await policiesOf(
       tx,

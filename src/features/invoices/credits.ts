@@ -8,8 +8,7 @@
  */
 import type { SQL } from 'bun';
 import { onPremiumRefund, type PremiumSource, sourceTotals } from '~/features/ledger';
-import { notify, sendNotificationMail } from '~/features/notifications';
-import { afterCommit } from '~/server/db/after-commit';
+import { notify } from '~/features/notifications';
 import { fenToYuan } from '~/lib/money';
 import { num, nowSeconds } from '~/server/db/client';
 import { membersWithRule } from '~/server/permissions';
@@ -99,8 +98,6 @@ async function createCredit(
   const params = { apply_no: String(orig.apply_no), invoice_no: String(orig.invoice_no ?? ''), ref_no: refNo, amount: fenToYuan(amount) };
   const link = `/user/order/invoiceApply?invoice=${id}`;
   await notify(tx, { userId: num(orig.user_id), kind: CREDIT_KIND, params, link, at });
-  // The member's e-mail copy once the refund has committed (where they have bound an address).
-  afterCommit(tx, (db) => sendNotificationMail(db, [{ userId: num(orig.user_id), event: CREDIT_KIND, kind: CREDIT_KIND, params, link }]));
   for (const op of await membersWithRule(tx, 'operator/invoices')) {
     await notify(tx, { userId: op, kind: CREDIT_OPERATOR_KIND, params, link: `/user/operator/invoiceDetail?id=${id}`, at });
   }

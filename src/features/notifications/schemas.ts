@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { limitField, pageField } from '~/lib/list';
 import { flag, intIn } from '~/lib/schema';
+import { NOTICE_GROUPS } from './kinds';
 
 /** GET /userapi/v1/notification/list ?unread&page&limit */
 export const notificationListSchema = v.object({
@@ -25,3 +26,30 @@ export const notificationReadSchema = v.union(
   'notification.readInvalid',
 );
 export type NotificationReadInput = v.InferOutput<typeof notificationReadSchema>;
+
+/** A boolean as JSON or a form sends it (`true`/`false`, `1`/`0`, `"on"`). */
+const onOff = (message: string) =>
+  v.optional(
+    v.pipe(
+      v.union([v.boolean(), v.picklist(['1', '0', 'true', 'false', 'on', 'off']), v.picklist([1, 0])], message),
+      v.transform((x) => x === true || x === '1' || x === 'true' || x === 'on' || x === 1),
+    ),
+  );
+
+/** POST /userapi/v1/notice/preferences `{group, email?, sms?}`: one group's e-mail / SMS copies. */
+export const noticePreferenceSchema = v.pipe(
+  v.object({
+    group: v.picklist(NOTICE_GROUPS, 'notice.groupInvalid'),
+    email: onOff('notice.flagInvalid'),
+    sms: onOff('notice.flagInvalid'),
+  }),
+  v.check((x) => x.email !== undefined || x.sms !== undefined, 'notice.flagInvalid'),
+);
+export type NoticePreferenceInput = v.InferOutput<typeof noticePreferenceSchema>;
+
+/** GET /userapi/v1/notice/deliveries ?status&page&limit (operators). */
+export const deliveryListSchema = v.object({
+  status: v.optional(v.picklist(['', 'pending', 'sent', 'failed', 'retrying'], 'notice.statusInvalid'), ''),
+  page: pageField,
+  limit: limitField(),
+});

@@ -3,19 +3,21 @@
  * reader's language when it is read, so a member who switches language sees every notification in
  * the new one. Any area may notify: it writes the row inside its own transaction with
  * {@link notify} and keeps its texts under `notify.<kind>.title` / `.body` in its messages.
- * E-mail copies are sent after the transaction commits ({@link sendNotificationMail}).
+ * In the same transaction it records one pending delivery per copy the member gets (e-mail where
+ * an address is bound, SMS where a mobile is bound and the member opted in; mandatory kinds
+ * whatever the preferences say); they are sent after the commit (`delivery.ts`) and retried with
+ * backoff by the `notice-retries` job.
  */
 import type { SQL } from 'bun';
-import { apiMessage } from '~/features/_shared/messages';
-import { isLocale } from '~/lib/i18n';
-import { DEFAULT_LOCALE, type Locale } from '~/lib/types';
+import type { Locale } from '~/lib/types';
 import { type Db, num, numOrNull, nowSeconds } from '~/server/db/client';
-import { deliver } from '~/server/delivery';
-import { getSiteConfig } from '~/server/site-config';
-import type { NotificationListQuery, NotificationReadInput } from './schemas';
+import { afterCommit } from '~/server/db/after-commit';
+import { dispatchDeliveries, planCopies } from './delivery';
+import { MESSAGE_PARAM, parseParams, renderNotification } from './render';
 
-/** A parameter value that is itself a message key, translated when the notification is rendered. */
-export const MESSAGE_PARAM = 'msg:';
+export { localeOf, noteLocale, rememberLocale } from './locale';
+export { MESSAGE_PARAM, renderNotification } from './render';
+import type { NotificationListQuery, NotificationReadInput } from './schemas';
 
 export interface NotificationInput {
   userId: number;
@@ -29,6 +31,8 @@ export interface NotificationInput {
   at?: number;
   /** Read already at this time (demo data). */
   readAt?: number;
+  /** `false`: in the bell only, no e-mail/SMS copies (imports; demo history). */
+  copies?: boolean;
 }
 
 export interface NotificationView {
@@ -42,31 +46,25 @@ export interface NotificationView {
 
 type Row = Record<string, unknown>;
 
-/** Write one notification inside the caller's transaction (or on its own). Returns its id. */
+/**
+ * Write one notification inside the caller's transaction (or on its own), with a pending delivery
+ * row per copy. Copies go out once the transaction commits (a transaction opened with
+ * `inTransaction`; any other is picked up by the retry job), at once when `target` is the database.
+ * Returns the notification's id.
+ */
 export async function notify(target: Db | SQL, n: NotificationInput): Promise<number> {
   const sql = 'sql' in target ? target.sql : target;
+  const at = n.at ?? nowSeconds();
   const [row] = await sql`INSERT INTO notification (user_id, kind, params, link, read_at, created_at)
-    VALUES (${n.userId}, ${n.kind}, ${JSON.stringify(n.params ?? {})}, ${n.link ?? ''}, ${n.readAt ?? null}, ${n.at ?? nowSeconds()})
+    VALUES (${n.userId}, ${n.kind}, ${JSON.stringify(n.params ?? {})}, ${n.link ?? ''}, ${n.readAt ?? null}, ${at})
     RETURNING id`;
-  return num(row.id);
-}
-
-function parseParams(raw: unknown): Record<string, string | number> {
-  try {
-    const p = JSON.parse(String(raw ?? '{}'));
-    return p && typeof p === 'object' && !Array.isArray(p) ? p : {};
-  } catch {
-    return {};
+  const id = num(row.id);
+  const deliveries = n.copies === false ? [] : await planCopies(sql, id, n.userId, n.kind, at);
+  if (deliveries.length) {
+    if ('sql' in target) await dispatchDeliveries(target, deliveries);
+    else afterCommit(sql, (db) => dispatchDeliveries(db, deliveries));
   }
-}
-
-/** Title and body of a notification kind in a language. */
-export function renderNotification(locale: Locale, kind: string, params: Record<string, string | number>): { title: string; body: string } {
-  const p: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(params)) {
-    p[k] = typeof v === 'string' && v.startsWith(MESSAGE_PARAM) ? apiMessage(locale, v.slice(MESSAGE_PARAM.length)) : v;
-  }
-  return { title: apiMessage(locale, `notify.${kind}.title`, p), body: apiMessage(locale, `notify.${kind}.body`, p) };
+  return id;
 }
 
 /** A bell entry: the view, and the values the member or staff typed (notes, names, numbers) — data, not text. */
@@ -109,7 +107,7 @@ export async function listNotifications(
   }
   if (total === 0) return { list: [], total, unread };
   const rows: Row[] =
-    await db.sql`SELECT * FROM notification WHERE ${where} ORDER BY id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+    await db.sql`SELECT * FROM notification WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
   return { list: rows.map((r) => toView(r, locale)), total, unread };
 }
 
@@ -129,73 +127,28 @@ export async function markReadByLink(db: Db, userId: number, link: string): Prom
   await db.sql`UPDATE notification SET read_at = ${nowSeconds()} WHERE user_id = ${userId} AND read_at IS NULL AND link = ${link}`;
 }
 
-/** Remember the language a member uses (e-mail to them is written in it). */
-export async function rememberLocale(db: Db, userId: number, locale: Locale): Promise<void> {
-  const now = nowSeconds();
-  await db.sql`INSERT INTO member_locale (user_id, locale, updated_at) VALUES (${userId}, ${locale}, ${now})
-    ON CONFLICT (user_id) DO UPDATE SET locale = ${locale}, updated_at = ${now}`;
-}
-
-/**
- * Remember the language only when it changed (a read, and a write only on a change): the member
- * centre calls it on every page, so the saved language follows the one the member reads in.
- */
-export async function noteLocale(db: Db, userId: number, locale: Locale): Promise<void> {
-  const [r] = await db.sql`SELECT locale FROM member_locale WHERE user_id = ${userId}`;
-  if (r?.locale !== locale) await rememberLocale(db, userId, locale);
-}
-
-/** The language saved for a member, else the default (zh-cn). */
-export async function localeOf(db: Db, userId: number): Promise<Locale> {
-  const [r] = await db.sql`SELECT locale FROM member_locale WHERE user_id = ${userId}`;
-  return r && isLocale(r.locale) ? r.locale : DEFAULT_LOCALE;
-}
-
-/** An e-mail copy of a notification, queued by a transaction and sent after it commits. */
-export interface NotificationMail {
-  userId: number;
-  /** The outbox event, e.g. `claim_status`. */
-  event: string;
-  kind: string;
-  params: Record<string, string | number>;
-  link: string;
-}
-
-/**
- * Send e-mail copies of notifications, each in its member's saved language, to members who have
- * an e-mail address. Call after the transaction that wrote the notifications committed; a failed
- * delivery is logged and never undoes the change (the bell still has it).
- */
-export async function sendNotificationMail(db: Db, mails: NotificationMail[]): Promise<number> {
-  let sent = 0;
-  for (const m of mails) {
-    try {
-      const [u] = await db.sql`SELECT email FROM "user" WHERE id = ${m.userId}`;
-      const to = u?.email ? String(u.email) : '';
-      if (!to) continue;
-      const locale = await localeOf(db, m.userId);
-      const { site } = await getSiteConfig(db, locale);
-      const { title, body } = renderNotification(locale, m.kind, m.params);
-      const link = `${site.apiUrl.replace(/\/+$/, '')}${m.link}`;
-      await deliver({
-        channel: 'email',
-        to,
-        event: m.event,
-        subject: `${title} - ${site.siteName}`,
-        text: `${body}\n\n${apiMessage(locale, 'notification.mailFooter', { link })}`,
-      });
-      sent++;
-    } catch (err) {
-      console.error('[notification] e-mail failed:', err instanceof Error ? err.message : err);
-    }
-  }
-  return sent;
-}
-
 /** The bell's content: unread count and the latest notifications, rendered in `locale`. */
 export async function bellSummary(db: Db, userId: number, locale: Locale, limit = 20): Promise<{ list: BellItem[]; unread: number }> {
   // On every member page: the unread count and the latest entries, without the list's total.
   const unread = await unreadCount(db, userId);
-  const rows: Row[] = await db.sql`SELECT * FROM notification WHERE user_id = ${userId} ORDER BY id DESC LIMIT ${limit}`;
+  const rows: Row[] = await db.sql`SELECT * FROM notification WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
   return { list: rows.map((r) => toBellItem(r, locale)), unread };
+}
+
+/** The notices page: one page of the member's notices (with their data values), the total of the filter, and both tab counts. */
+export async function listNotices(
+  db: Db,
+  userId: number,
+  q: NotificationListQuery,
+  locale: Locale,
+): Promise<{ list: BellItem[]; total: number; unread: number; all: number }> {
+  const unread = await unreadCount(db, userId);
+  const [c] = await db.sql`SELECT COUNT(*) AS n FROM notification WHERE user_id = ${userId}`;
+  const all = num(c.n);
+  const total = q.unread ? unread : all;
+  if (total === 0) return { list: [], total, unread, all };
+  const where = q.unread ? db.sql`user_id = ${userId} AND read_at IS NULL` : db.sql`user_id = ${userId}`;
+  const rows: Row[] =
+    await db.sql`SELECT * FROM notification WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+  return { list: rows.map((r) => toBellItem(r, locale)), total, unread, all };
 }

@@ -18,7 +18,7 @@ import { transition, type When } from './transition';
 export async function cancelOrder(db: Db, userId: number, orderId: number, o: When & { ip?: string } = {}): Promise<OrderRecord> {
   if (!(await findVisibleOrder(db, userId, orderId))) throw orderNotFound();
   const at = o.at ?? nowSeconds();
-  return (await db.sql.begin((tx) =>
+  return (await inTransaction(db, (tx) =>
     transition(tx, orderId, ['unpaid'], 'cancelled', { kind: 'member', userId, ip: o.ip }, { set: { closed_at: at }, at }),
   )) as OrderRecord;
 }
@@ -149,7 +149,7 @@ export async function expireOrder(db: Db, orderId: number, o: When = {}): Promis
   const current = await findOrder(db, orderId);
   if (!current) throw orderNotFound();
   if (current.status === 'effective' && current.endDate >= today) throw wrongState(current.status);
-  return (await db.sql.begin((tx) =>
+  return (await inTransaction(db, (tx) =>
     transition(tx, orderId, ['effective'], 'expired', { kind: 'system', userId: null }, { at: o.at }),
   )) as OrderRecord;
 }

@@ -12,6 +12,7 @@ import { notifyOrder, notifyUnderwritingQueued } from './notices';
 import { findOrder, findVisibleOrder, ledgerParams, type OrderRecord } from './records';
 import { type Actor, transition, type When } from './transition';
 import { handToInsurer, scheduleUnderwriting, submitUnderwriting } from './underwriting';
+import { inTransaction } from '~/server/db/after-commit';
 
 export interface PayResult {
   order: OrderRecord;
@@ -37,7 +38,7 @@ export async function payOrder(
   const settings = await insurerSettings(db);
   const insurer = o.underwrite === false ? null : settings;
   const manual = settings.mode === 'manual';
-  const result = (await db.sql.begin(async (tx) => {
+  const result = (await inTransaction(db, async (tx) => {
     const current = await findOrder(tx, input.id);
     if (!current) throw orderNotFound();
     if (current.status !== 'unpaid') {

@@ -38,7 +38,7 @@ export async function markEffective(
     await notifyOrder(tx, order, 'order_issued', { start_date: order.startDate, end_date: order.endDate }, at);
     return order;
   };
-  return 'dialect' in db ? ((await (db as Db).sql.begin(run)) as OrderRecord) : run(db as SQL);
+  return 'dialect' in db ? ((await inTransaction(db as Db, run)) as OrderRecord) : run(db as SQL);
 }
 
 /** underwriting → refused: the whole premium goes back to the payer's balance, once. */

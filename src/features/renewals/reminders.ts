@@ -3,11 +3,12 @@
  * in force comes within the configured days of its end (default 30, 14 and 3; the operator setting
  * `renewalReminderDays`). Each (policy, threshold) goes out once: the `renewal_reminder` row is the
  * claim, written in the same transaction as the notice, so two instances (or two runs) racing send
- * it once. A policy already renewed (its renewal order paid) gets none. E-mail copies go out after
- * the transaction commits.
+ * it once. A policy already renewed (its renewal order paid) gets none. E-mail/SMS copies go out after
+ * the transaction commits (the notifications area's deliveries).
  */
 import { addDays, daysBetween, todayIn } from '~/features/orders';
-import { type NotificationMail, notify, sendNotificationMail } from '~/features/notifications';
+import { notify } from '~/features/notifications';
+import { inTransaction } from '~/server/db/after-commit';
 import { type Db, num } from '~/server/db/client';
 import { getSiteConfig } from '~/server/site-config';
 import { RENEWED_STATES } from './quote';
@@ -64,7 +65,6 @@ export async function sendCoverEndingReminders(db: Db, now?: number | Date): Pro
       AND NOT EXISTS (SELECT 1 FROM policy_order n WHERE n.renewal_of = o.id AND n.status IN ${sql([...RENEWED_STATES])})
     ORDER BY o.end_date, o.id`;
   const run: ReminderRun = { sent: 0, orders: [] };
-  const mails: NotificationMail[] = [];
   for (const r of due) {
     const endDate = String(r.end_date);
     const left = daysBetween(today, endDate);
@@ -80,7 +80,8 @@ export async function sendCoverEndingReminders(db: Db, now?: number | Date): Pro
       days: left,
     };
     const link = `/user/renewal?id=${orderId}`;
-    const sent = await sql.begin(async (tx) => {
+    // inTransaction: the notice's e-mail/SMS copies go out once this transaction commits.
+    const sent = await inTransaction(db, async (tx) => {
       // The claim: only the transaction whose insert lands sends the notice.
       const [claimed] = await tx`INSERT INTO renewal_reminder (order_id, days, user_id, end_date, days_left, sent_at)
         VALUES (${orderId}, ${threshold}, ${userId}, ${endDate}, ${left}, ${at})
@@ -93,9 +94,7 @@ export async function sendCoverEndingReminders(db: Db, now?: number | Date): Pro
     if (!sent) continue;
     run.sent++;
     run.orders.push(orderId);
-    mails.push({ userId, event: 'cover_ending', kind: 'cover_ending', params, link });
   }
-  if (mails.length) await sendNotificationMail(db, mails);
   return run;
 }
 

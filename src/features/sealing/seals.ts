@@ -12,6 +12,7 @@ import { notifySealQueued, notifySealReviewed } from './notices';
 import { checkSealPng } from './png-check';
 import type { OperatorListQuery, SealAddInput, SealGenerateInput, SealKind, SealStatus } from './schemas';
 import { drawSealPng } from './seal-art';
+import { inTransaction } from '~/server/db/after-commit';
 
 /** Pending + approved seals a company may hold at once. */
 export const MAX_LIVE_SEALS = 5;
@@ -102,7 +103,7 @@ interface NewSeal {
 /** Insert a pending seal, refusing a sixth live one (409). The owner row is locked on PostgreSQL. */
 export async function insertSeal(db: Db, s: NewSeal): Promise<SealRow> {
   const now = s.now ?? nowSeconds();
-  return db.sql.begin(async (tx) => {
+  return inTransaction(db, async (tx) => {
     if (db.dialect === 'postgres') await tx`SELECT id FROM "user" WHERE id = ${s.ownerId} FOR UPDATE`;
     const [{ n }] = await tx`SELECT COUNT(*) AS n FROM seal WHERE user_id = ${s.ownerId} AND status IN ('pending', 'approved')`;
     if (num(n) >= MAX_LIVE_SEALS) throw conflict('sealing.tooManySeals');
@@ -190,7 +191,7 @@ export async function listSeals(db: Db, ownerId: number): Promise<SealView[]> {
 export async function deleteSeal(db: Db, ownerId: number, id: number): Promise<void> {
   const seal = await findSeal(db, id);
   if (!seal || seal.user_id !== ownerId) throw notFound();
-  const gone = await db.sql.begin(async (tx) => {
+  const gone = await inTransaction(db, async (tx) => {
     const rows = await tx`DELETE FROM seal WHERE id = ${id} AND user_id = ${ownerId} AND status IN ('pending', 'rejected') RETURNING id`;
     if (rows.length) await writeAudit(tx, { userId: ownerId, action: 'seal.delete', detail: { seal_id: id } });
     return rows.length;
@@ -215,7 +216,7 @@ const TRANSITIONS: Record<ReviewAction, { from: SealStatus; to: SealStatus }> = 
 export async function reviewSeal(db: Db, operatorId: number, id: number, action: ReviewAction, text: string, ip = ''): Promise<SealView> {
   const { from, to } = TRANSITIONS[action];
   const now = nowSeconds();
-  const row = await db.sql.begin(async (tx) => {
+  const row = await inTransaction(db, async (tx) => {
     const [r] =
       await tx`UPDATE seal SET status = ${to}, reason = ${text}, reviewed_by = ${operatorId}, reviewed_at = ${now}, updated_at = ${now}
       WHERE id = ${id} AND status = ${from} RETURNING *`;

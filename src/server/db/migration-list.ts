@@ -18,6 +18,7 @@ import { sealingMigrations } from './schema/14-sealing';
 import { claimMigrations } from './schema/15-claims';
 import { endorseMigrations } from './schema/16-endorse';
 import { premiumAccountMigrations } from './schema/18-premium-account';
+import { noticeMigrations } from './schema/19-notices';
 import { pageCacheMigrations } from './schema/17-page-cache';
 import { coverMigrations } from './schema/22-cover';
 import { renewalMigrations } from './schema/21-renewals';
@@ -266,4 +267,5 @@ export const migrations: Migration[] = [
   ...coverMigrations,
   ...renewalMigrations,
   ...jobMigrations,
+  ...noticeMigrations,
 ].sort((a, b) => a.version - b.version);

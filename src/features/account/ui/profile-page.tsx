@@ -14,6 +14,7 @@ import { SessionList } from './session-list';
 import type { ContactRow } from './profile-form';
 import { AccountProfileForm } from './profile-form';
 import { availableChannels } from '~/server/delivery';
+import { NoticeSettings } from '~/features/notifications/ui';
 import './account.css';
 
 export function ProfilePage() {
@@ -101,6 +102,7 @@ export function ProfilePage() {
                 }}
               />
             </section>
+            <NoticeSettings locale={view.locale} />
             <SessionList locale={view.locale} timeZone={view.timeZone} />
           </div>
         );

@@ -1,7 +1,7 @@
 /**
  * The header bell: the unread count and the latest 20 notifications in a <details> dropdown,
  * rendered on the server (works without JavaScript; a notification's page marks it read when
- * opened). "Mark all read" is the one button that needs JavaScript.
+ * opened). "Mark all read" is the one button that needs JavaScript; "All notices" opens /user/notice.
  */
 import './bell.css';
 import { bellSummary, noteLocale } from '~/features/notifications';
@@ -13,6 +13,7 @@ import { tryRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { defineTexts, fill } from '~/lib/texts';
 import { StaticRegion } from '~/ui/static-region';
+import { noticeText } from '../texts';
 
 /** The bell's own texts. */
 const bellText = defineTexts('notification-bell', {
@@ -68,7 +69,7 @@ export async function NotificationBell({ locale, timeZone }: { locale: Locale; t
           <strong>{b.latest}</strong>
           {unread ? (
             <ApiButton
-              url="/userapi/v1/notification/read"
+              url="/userapi/v1/notice/read"
               method="POST"
               data={{ all: true }}
               label={b.markAll}
@@ -96,6 +97,9 @@ export async function NotificationBell({ locale, timeZone }: { locale: Locale; t
             ))}
           </StaticRegion>
         )}
+        <a className="notification-all" href="/user/notice">
+          {noticeText(locale).allNotices}
+        </a>
       </div>
     </details>
   );

@@ -88,6 +88,8 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     // The portal's own help centre (/user/help; /help for visitors). Operators may add iframe entries
     // for partner pages on the hosts of `iframeHosts`; the demo seed no longer points at a placeholder.
     { ...page('account/help', '帮助中心', 'Help centre', 'fa fa-question-circle-o'), path: 'help' },
+    // Every notice of the member (/user/notice, no menu entry: the bell's "All notices" leads there).
+    { ...detail('account/notice', '消息通知', 'Notices'), path: 'notice' },
   ]),
   section('order', '保单管理', 'Policies', 'fa fa-file-text-o', [
     page('order/personal', '个人保单', 'Personal policies', 'fa fa-user', applyAndExport('order/personal')),
@@ -142,6 +144,7 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     page('operator/rules', '菜单规则', 'Menu rules', 'fa fa-list-ul', [button('operator/rules/edit', '编辑', 'Edit')]),
     page('operator/settings', '站点设置', 'Site settings', 'fa fa-sliders', [button('operator/settings/edit', '编辑', 'Edit')]),
     page('operator/audit', '操作日志', 'Audit log', 'fa fa-history'),
+    page('operator/deliveries', '通知投递', 'Notice deliveries', 'fa fa-paper-plane'),
     page('operator/topups', '充值审核', 'Top-ups', 'fa fa-credit-card', [button('operator/topups/confirm', '确认充值', 'Confirm top-up')]),
     page('operator/products', '产品方案', 'Products', 'fa fa-cubes', [button('operator/products/edit', '编辑', 'Edit')]),
     page('operator/underwriting', '核保队列', 'Underwriting', 'fa fa-gavel', [button('operator/underwriting/decide', '核保', 'Decide')]),

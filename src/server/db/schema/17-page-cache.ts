@@ -16,7 +16,7 @@ import type { Migration } from './migration';
  */
 
 /** A table a member's pages show, and how to find the owning member(s) of one of its rows. */
-interface OwnedTable {
+export interface OwnedTable {
   table: string;
   /** Owner expressions over the row alias `r` (NEW / OLD row), e.g. `r.user_id`. */
   owners: string[];
