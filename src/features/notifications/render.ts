@@ -1,6 +1,6 @@
 /** Notices are stored as kind + params and rendered in the reader's language when read or sent. */
 import { apiMessage, messageTable } from '~/features/_shared/messages';
-import { fenToYuan } from '~/lib/money';
+import { fen } from '~/lib/format';
 import type { Locale } from '~/lib/types';
 
 /** A parameter value that is itself a message key, translated when the notification is rendered. */
@@ -28,7 +28,7 @@ function lookup(bundle: unknown, key: string): string | undefined {
 const blank = (v: string | number | undefined) => v === undefined || v === '' || v === '-';
 
 /**
- * A notice text filled with its parameters (`{name}`; `{name:yuan}`: integer fen shown as yuan).
+ * A notice text filled with its parameters (`{name}`; `{name:yuan}`: integer fen shown as money is on every page, "¥1,234.50", as apiMessage does).
  * A part in square brackets (`[说明：{note}]`) is left out when one of its placeholders is empty,
  * so an empty note never prints as "说明：-". A kind without texts reads as a generic notice.
  */
@@ -38,7 +38,7 @@ function fillNotice(locale: Locale, kind: string, part: 'title' | 'body', p: Rec
   const value = (name: string, format?: string) => {
     const v = p[name];
     if (blank(v)) return '';
-    return format === 'yuan' && typeof v === 'number' ? fenToYuan(v) : String(v);
+    return format === 'yuan' && typeof v === 'number' ? fen(v) : String(v);
   };
   return raw
     .replace(/\[([^[\]]*)\]/g, (_, inner: string) => ([...inner.matchAll(/\{(\w+)(?::\w+)?\}/g)].some((m) => blank(p[m[1]])) ? '' : inner))
