@@ -51,6 +51,9 @@ export const PATHS = {
   creditCard: 'M3 6h18v12H3z M3 10h18 M7 15h3',
   stamp: 'M9.5 4.5a2.5 2.5 0 015 0c0 2-1.5 3-1.5 5.5h-2C11 7.5 9.5 6.5 9.5 4.5z M5 13h14v4H5z M7 21h10',
   box: 'M12 3l8 4.5v9L12 21l-8-4.5v-9L12 3z M4 7.5l8 4.5 8-4.5 M12 12v9',
+  send: 'M21 3L3 10.5l7 3 3 7L21 3z M10 13.5L21 3',
+  refresh: 'M20 11a8 8 0 00-14.3-4.9L4 8 M4 4v4h4 M4 13a8 8 0 0014.3 4.9L20 16 M20 20v-4h-4',
+  bell: 'M6 16V11a6 6 0 0112 0v5l1.5 2h-15L6 16z M10 20.5a2 2 0 004 0',
 } as const;
 
 export type IconName = keyof typeof PATHS;
@@ -123,6 +126,10 @@ export function routeIcon(href: string): IconName {
     'operator/topups': 'creditCard',
     'operator/seals': 'stamp',
     'operator/products': 'box',
+    'operator/deliveries': 'send',
+    'operator/renewals': 'refresh',
+    notice: 'bell',
+    renewal: 'refresh',
   };
   if (map[p]) return map[p];
   if (p.startsWith('iframe/')) return 'external';

@@ -111,7 +111,8 @@ test('the operator disables manager, whose next navigation lands on login; an ad
   await expect(op.locator('dd', { hasText: '88.80' }).first()).toBeVisible();
 
   await op.goto('/user/operator/audit');
-  await op.getByLabel('操作', { exact: true }).fill('operator.member.adjust');
+  // The action filter offers the entries' own sentences; the option's value is the event key.
+  await op.getByLabel('操作', { exact: true }).selectOption('operator.member.adjust');
   await op.getByLabel('对象编号').fill(String(id));
   await op.getByRole('button', { name: '筛选' }).click();
   await expect(op).toHaveURL(/action=operator\.member\.adjust/);
