@@ -8,7 +8,16 @@ export { Pager, type PagerProps } from './pager';
 export { uiText } from './texts';
 export { type Column, DataTable, type DataTableProps } from './data-table';
 export { Timeline, TimelineEntry, type TimelineEntryProps, type TimelineProps } from './timeline';
-export { type LifecycleStep, type StepPosition, Steps, type StepsProps, stepAt, stepStates } from './steps';
+export {
+  type LifecycleStep,
+  LifecycleSteps,
+  type LifecycleStepsProps,
+  type StepPosition,
+  Steps,
+  type StepsProps,
+  stepAt,
+  stepStates,
+} from './steps';
 export { DateRangeFields, FilterForm, type FilterFormProps } from './filter-form';
 export { findRecord, RecordMissing } from './record-missing';
 export { Field, type FieldProps, SelectField, type SelectFieldProps } from './field';

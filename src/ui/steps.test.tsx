@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test';
 import { cleanup, render } from '@testing-library/react';
-import { type LifecycleStep, Steps, stepAt, stepStates } from './steps';
+import { type LifecycleStep, LifecycleSteps, Steps, stepAt, stepStates } from './steps';
 
 afterEach(cleanup);
 
@@ -71,5 +71,34 @@ describe('Steps', () => {
     const { container } = render(<Steps label="Progress" steps={steps} at={{ current: 2, failed: false, complete: true }} />);
     expect([...container.querySelectorAll('li')].every((li) => li.getAttribute('data-state') === 'done')).toBe(true);
     expect(container.querySelector('[aria-current="step"]')?.getAttribute('data-step')).toBe('c');
+  });
+});
+
+describe('LifecycleSteps', () => {
+  const words = { label: 'Progress', a: 'Ordered', b: 'Working', c: 'Done' };
+  const dates = { a: '2026-01-02', b: '2026-01-05', c: null };
+  test('each step named and dated by its key; the failure asked for only when the status is one', () => {
+    let asked = 0;
+    const failure = () => {
+      asked++;
+      return { label: 'Refused', date: '2026-01-09' };
+    };
+    const open = render(
+      <LifecycleSteps steps={LIFE} words={words} dates={dates} at={stepAt(LIFE, 'working', FAIL)} status="working" failure={failure} />,
+    );
+    expect(open.getByRole('list', { name: 'Progress' })).toBeTruthy();
+    const items = [...open.container.querySelectorAll('li')];
+    expect(items.map((li) => li.getAttribute('data-step'))).toEqual(['a', 'b', 'c']);
+    expect(items[0]?.textContent).toBe('✓Ordered2026-01-02');
+    expect(items[1]?.textContent).toBe('2Working2026-01-05');
+    expect(asked).toBe(0);
+    cleanup();
+    const { container } = render(
+      <LifecycleSteps steps={LIFE} words={words} dates={dates} at={stepAt(LIFE, 'refused', FAIL)} status="refused" failure={failure} />,
+    );
+    const failed = [...container.querySelectorAll('li')];
+    expect(failed.map((li) => li.getAttribute('data-step'))).toEqual(['a', 'b', 'refused']);
+    expect(failed[2]?.textContent).toBe('✕Refused2026-01-09');
+    expect(asked).toBe(1);
   });
 });

@@ -103,3 +103,29 @@ export function Steps({ label, steps, at, failure, className }: StepsProps) {
     </ol>
   );
 }
+
+export interface LifecycleStepsProps {
+  /** The area's steps, in order. */
+  steps: readonly LifecycleStep[];
+  /** The words: `label` names the list, and each step's key its step. */
+  words: Readonly<Record<string, string>> & { label: string };
+  /** The date under each step reached, by step key (null where not known). */
+  dates: Readonly<Record<string, string | null>>;
+  at: StepPosition;
+  /** The record's status, the failure's key when `at.failed`. */
+  status: string;
+  /** The failure's words and date, asked for only when `at.failed`. */
+  failure: () => { label: string; date: string | null };
+}
+
+/** `Steps` for an area's lifecycle: each step with its words and date, and the failure in place of the steps never reached. */
+export function LifecycleSteps({ steps, words, dates, at, status, failure }: LifecycleStepsProps) {
+  return (
+    <Steps
+      label={words.label}
+      at={at}
+      steps={steps.map((x) => ({ key: x.key, label: words[x.key], date: dates[x.key] }))}
+      failure={at.failed ? { key: status, ...failure() } : undefined}
+    />
+  );
+}

@@ -1,11 +1,14 @@
 /**
  * Test helpers for notices (issue #30): what was written after a point (who got which kind), what a
  * member's bell answers through `GET /notification/list` in a language, and a staff account whose
- * group lists only some operator rules (to prove `work_queued` reaches only the queue's staff).
+ * group lists only some operator rules (to prove `work_queued` reaches only the queue's staff), and
+ * the accounts every notices test sets up (`noticeAccounts`).
  */
 import { expect } from 'bun:test';
+import { DEMO_TEAM } from '~/features/team';
 import { type Db, num, nowSeconds } from '~/server/db/client';
-import type { apiClient } from './api-client';
+import { DEMO_USERS } from '~/server/db/seed';
+import { apiClient } from './api-client';
 
 export interface WrittenNotice {
   id: number;
@@ -81,4 +84,41 @@ export async function staffWith(db: Db, username: string, password: string, rule
   const [u] = await db.sql`INSERT INTO "user" (group_id, username, email, password_hash, status, join_time, created_at, updated_at)
     VALUES (${num(g.id)}, ${username}, ${`${username}@example.com`}, ${hash}, 'enable', ${now}, ${now}, ${now}) RETURNING id`;
   return num(u.id);
+}
+
+/** A staff account a notices test adds: its group lists only `rules`. */
+export interface StaffSpec {
+  username: string;
+  password: string;
+  rules: string[];
+}
+
+/** The demo accounts' passwords (documented in the README). */
+const DEMO_PASSWORDS: ReadonlyMap<string, string> = new Map([...DEMO_USERS, ...DEMO_TEAM].map((u) => [u.username, u.password]));
+
+export interface NoticeAccounts {
+  api: ReturnType<typeof apiClient>;
+  /** Every account's id by username (the staff added too). */
+  ids: Record<string, number>;
+  /** A token for each account in `login`, by username. */
+  tokens: Record<string, string>;
+}
+
+/**
+ * The accounts a notices test sets up: the `staff` added in order (`staffWith`), every account's id by
+ * username, and each account in `login` (a demo account or one of the staff) logged in.
+ */
+export async function noticeAccounts(db: Db, staff: readonly StaffSpec[], login: readonly string[]): Promise<NoticeAccounts> {
+  const api = apiClient(db);
+  for (const s of staff) await staffWith(db, s.username, s.password, s.rules);
+  const ids: Record<string, number> = {};
+  for (const r of await db.sql`SELECT id, username FROM "user"`) ids[String(r.username)] = num(r.id);
+  const passwords = new Map([...DEMO_PASSWORDS, ...staff.map((s) => [s.username, s.password] as const)]);
+  const tokens: Record<string, string> = {};
+  for (const username of login) {
+    const password = passwords.get(username);
+    if (!password) throw new Error(`noticeAccounts: no password known for ${username}`);
+    tokens[username] = await api.login(username, password);
+  }
+  return { api, ids, tokens };
 }

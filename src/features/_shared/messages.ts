@@ -62,7 +62,8 @@ const BUNDLES: Record<Locale, Bundle> = {
   en: FEATURE_MESSAGES.reduce((all, f) => merge(all, f.en), merge({}, en)),
 };
 
-function lookup(bundle: unknown, key: string): string | undefined {
+/** The string at a dotted key (`notify.order.paid.title`) in a message bundle, or undefined. */
+export function lookupMessage(bundle: unknown, key: string): string | undefined {
   let cur: unknown = bundle;
   for (const part of key.split('.')) {
     if (typeof cur !== 'object' || cur === null) return undefined;
@@ -77,7 +78,7 @@ function lookup(bundle: unknown, key: string): string | undefined {
  * from a URL, `?error=`); messages.test.ts checks that every caller passes its parameters.
  */
 export function apiMessage(locale: Locale, key: string, params?: Record<string, string | number>): string {
-  const text = lookup(BUNDLES[locale], key) ?? lookup(BUNDLES.en, key) ?? key;
+  const text = lookupMessage(BUNDLES[locale], key) ?? lookupMessage(BUNDLES.en, key) ?? key;
   return text.replace(/\{(\w+)(:yuan)?\}/g, (_, name: string, yuan?: string) => {
     if (!params || !(name in params)) return '';
     const v = params[name];

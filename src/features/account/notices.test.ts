@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { num } from '~/server/db/client';
-import { apiClient } from '../../../tests/support/api-client';
-import { noticeMark, oneNotice, recipients, staffWith } from '../../../tests/support/notices';
+import type { apiClient } from '../../../tests/support/api-client';
+import { noticeAccounts, noticeMark, oneNotice, recipients } from '../../../tests/support/notices';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { getStorage, LocalStorage, setStorage, storeServerFile } from '../upload';
 
@@ -22,8 +22,8 @@ for (const engine of engines()) {
     let t: TestDatabase;
     let api: ReturnType<typeof apiClient>;
     let root: string;
-    const ids: Record<string, number> = {};
-    const tokens: Record<string, string> = {};
+    let ids: Record<string, number>;
+    let tokens: Record<string, string>;
 
     async function request(paymentRef: string, amount: string): Promise<number> {
       const slip = await storeServerFile(t.db, getStorage(), {
@@ -42,13 +42,14 @@ for (const engine of engines()) {
       root = mkdtempSync(join(tmpdir(), 'topup-notices-'));
       setStorage(new LocalStorage(root));
       t = await freshDatabase(engine, { seed: true });
-      api = apiClient(t.db);
-      ids.cashier = await staffWith(t.db, 'cashier', 'Cashier#2026', ['operator', 'operator/topups', 'operator/topups/confirm']);
-      ids.clerk = await staffWith(t.db, 'clerk', 'Clerk#2026', ['operator', 'operator/invoices']);
-      for (const r of await t.db.sql`SELECT id, username FROM "user"`) ids[String(r.username)] = num(r.id);
-      tokens.demo = await api.login('demo', 'Demo#2026');
-      tokens.operator = await api.login('operator', 'Operator#2026');
-      tokens.cashier = await api.login('cashier', 'Cashier#2026');
+      ({ api, ids, tokens } = await noticeAccounts(
+        t.db,
+        [
+          { username: 'cashier', password: 'Cashier#2026', rules: ['operator', 'operator/topups', 'operator/topups/confirm'] },
+          { username: 'clerk', password: 'Clerk#2026', rules: ['operator', 'operator/invoices'] },
+        ],
+        ['demo', 'operator', 'cashier'],
+      ));
     }, 120_000);
     afterAll(async () => {
       setStorage(null);

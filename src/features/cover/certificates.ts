@@ -5,6 +5,7 @@
  */
 import { isUniqueViolation } from '~/features/endorse';
 import { displayStatus, findVisibleOrder, type OrderRecord, siteToday } from '~/features/orders';
+import { parseJson } from '~/lib/json';
 import { writeAudit } from '~/server/audit';
 import { type Db, num, numOrNull, nowSeconds } from '~/server/db/client';
 import { Codes, DomainError, recordNotFound } from '~/server/errors';
@@ -31,18 +32,12 @@ export interface CoverCertificate {
 }
 
 function toCertificate(r: Record<string, unknown>): CoverCertificate {
-  let people: CoverPerson[] = [];
-  try {
-    people = JSON.parse(String(r.people));
-  } catch {
-    people = [];
-  }
   return {
     id: num(r.id),
     orderId: num(r.order_id),
     userId: num(r.user_id),
     day: String(r.day),
-    people,
+    people: parseJson<CoverPerson[]>(r.people, []),
     codeNonce: String(r.code_nonce),
     createdAt: num(r.created_at),
     revokedAt: numOrNull(r.revoked_at),

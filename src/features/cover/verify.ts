@@ -11,6 +11,7 @@
  */
 import { addDays, findOrder, siteToday } from '~/features/orders';
 import type { ProductCode } from '~/features/products/schemas';
+import { parseJson } from '~/lib/json';
 import { type Db, num, numOrNull } from '~/server/db/client';
 import { Codes, DomainError } from '~/server/errors';
 import { hit } from '~/server/rate-limit';
@@ -81,12 +82,7 @@ async function lookup(db: Db, code: string, today?: string): Promise<{ result: V
   if (!row) return { result: 'not_found', certificate: null };
   const order = await findOrder(db, num(row.order_id));
   if (!order) return { result: 'not_found', certificate: null };
-  let people: CoverPerson[] = [];
-  try {
-    people = JSON.parse(String(row.people));
-  } catch {
-    people = [];
-  }
+  const people = parseJson<CoverPerson[]>(row.people, []);
   const day = today ?? (await siteToday(db));
   const revokedAt = numOrNull(row.revoked_at);
   return {

@@ -9,8 +9,8 @@ import { makeResidentId } from '~/lib/cn-id';
 import { fen as money } from '~/lib/format';
 import type { OrderRecord } from '~/features/orders';
 import { num } from '~/server/db/client';
-import { apiClient, ledgerSeededDatabase, placePolicy, setInsurer, userId } from '../../../tests/support/endorse-kit';
-import { noticeMark, oneNotice, recipients, staffWith } from '../../../tests/support/notices';
+import { type apiClient, ledgerSeededDatabase, placePolicy, setInsurer } from '../../../tests/support/endorse-kit';
+import { noticeAccounts, noticeMark, oneNotice, recipients } from '../../../tests/support/notices';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { siteToday } from './model';
 
@@ -20,8 +20,8 @@ for (const engine of engines()) {
   describe(`endorsement notices on ${engine.name}`, () => {
     let t: TestDatabase;
     let api: ReturnType<typeof apiClient>;
-    const tokens: Record<string, string> = {};
-    const ids: Record<string, number> = {};
+    let tokens: Record<string, string>;
+    let ids: Record<string, number>;
     let today: string;
     let policy: OrderRecord;
     let n = 0;
@@ -49,19 +49,15 @@ for (const engine of engines()) {
 
     beforeAll(async () => {
       t = await ledgerSeededDatabase(engine);
-      api = apiClient(t.db);
       await setInsurer(t.db, 'manual');
-      ids.reviewer = await staffWith(t.db, 'reviewer', 'Review#2026', [
-        'operator',
-        'operator/endorsements',
-        'operator/endorsements/decide',
-      ]);
-      await staffWith(t.db, 'cashier', 'Cashier#2026', ['operator', 'operator/topups']);
-      ids.demo = await userId(t.db, 'demo');
-      ids.operator = await userId(t.db, 'operator');
-      tokens.demo = await api.login('demo', 'Demo#2026');
-      tokens.operator = await api.login('operator', 'Operator#2026');
-      tokens.reviewer = await api.login('reviewer', 'Review#2026');
+      ({ api, ids, tokens } = await noticeAccounts(
+        t.db,
+        [
+          { username: 'reviewer', password: 'Review#2026', rules: ['operator', 'operator/endorsements', 'operator/endorsements/decide'] },
+          { username: 'cashier', password: 'Cashier#2026', rules: ['operator', 'operator/topups'] },
+        ],
+        ['demo', 'operator', 'reviewer'],
+      ));
       today = await siteToday(t.db);
       policy = await placePolicy(t.db, ids.demo, { people: 5 });
     }, 120_000);

@@ -11,8 +11,8 @@ import { siteToday, surrenderOrder } from '~/features/orders';
 import { fen as money } from '~/lib/format';
 import { num } from '~/server/db/client';
 import { outboxAdapter, setDeliveryAdapter } from '~/server/delivery';
-import { apiClient, ledgerSeededDatabase, placePolicy, setInsurer, userId } from '../../../tests/support/endorse-kit';
-import { noticeMark, oneNotice, recipients, staffWith } from '../../../tests/support/notices';
+import { type apiClient, ledgerSeededDatabase, placePolicy, setInsurer } from '../../../tests/support/endorse-kit';
+import { noticeAccounts, noticeMark, oneNotice, recipients } from '../../../tests/support/notices';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
 
 setDefaultTimeout(30_000);
@@ -21,8 +21,8 @@ for (const engine of engines()) {
   describe(`invoice notices on ${engine.name}`, () => {
     let t: TestDatabase;
     let api: ReturnType<typeof apiClient>;
-    const tokens: Record<string, string> = {};
-    const ids: Record<string, number> = {};
+    let tokens: Record<string, string>;
+    let ids: Record<string, number>;
     let n = 0;
     const outbox = mkdtempSync(join(tmpdir(), 'invoice-notice-outbox-'));
     const link = (id: number) => `/user/order/invoiceApply?invoice=${id}`;
@@ -42,16 +42,16 @@ for (const engine of engines()) {
 
     beforeAll(async () => {
       t = await ledgerSeededDatabase(engine);
-      api = apiClient(t.db);
       await setInsurer(t.db, 'manual');
       setDeliveryAdapter('email', outboxAdapter(outbox));
-      ids.clerk = await staffWith(t.db, 'clerk', 'Clerk#2026', ['operator', 'operator/invoices', 'operator/invoices/issue']);
-      await staffWith(t.db, 'cashier', 'Cashier#2026', ['operator', 'operator/topups']);
-      ids.demo = await userId(t.db, 'demo');
-      ids.operator = await userId(t.db, 'operator');
-      tokens.demo = await api.login('demo', 'Demo#2026');
-      tokens.operator = await api.login('operator', 'Operator#2026');
-      tokens.clerk = await api.login('clerk', 'Clerk#2026');
+      ({ api, ids, tokens } = await noticeAccounts(
+        t.db,
+        [
+          { username: 'clerk', password: 'Clerk#2026', rules: ['operator', 'operator/invoices', 'operator/invoices/issue'] },
+          { username: 'cashier', password: 'Cashier#2026', rules: ['operator', 'operator/topups'] },
+        ],
+        ['demo', 'operator', 'clerk'],
+      ));
     }, 120_000);
     afterAll(async () => {
       setDeliveryAdapter('email', undefined);

@@ -9,6 +9,7 @@
  * goes below zero and refunds land on what is least likely to be invoiced yet.
  */
 import type { SQL } from 'bun';
+import { parseJson } from '~/lib/json';
 import { num, nowSeconds } from '~/server/db/client';
 import { type LedgerParams, changeBalance } from './service';
 
@@ -82,12 +83,6 @@ export interface PremiumEntry {
 type Row = Record<string, unknown>;
 
 export function toPremiumEntry(r: Row): PremiumEntry {
-  let people: PremiumPerson[] = [];
-  try {
-    people = JSON.parse(String(r.people ?? '[]')) as PremiumPerson[];
-  } catch {
-    people = [];
-  }
   return {
     id: num(r.id),
     orderId: num(r.order_id),
@@ -99,7 +94,7 @@ export function toPremiumEntry(r: Row): PremiumEntry {
     requestId: String(r.request_id),
     ledgerRequestId: String(r.ledger_request_id),
     effectiveDate: String(r.effective_date ?? ''),
-    people,
+    people: parseJson<PremiumPerson[]>(r.people ?? '[]', []),
     createdAt: num(r.created_at),
   };
 }

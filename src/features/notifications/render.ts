@@ -1,5 +1,5 @@
 /** Notices are stored as kind + params and rendered in the reader's language when read or sent. */
-import { apiMessage, messageTable } from '~/features/_shared/messages';
+import { apiMessage, lookupMessage, messageTable } from '~/features/_shared/messages';
 import { fen } from '~/lib/format';
 import type { Locale } from '~/lib/types';
 
@@ -15,15 +15,6 @@ export function parseParams(raw: unknown): Record<string, string | number> {
   }
 }
 
-function lookup(bundle: unknown, key: string): string | undefined {
-  let cur: unknown = bundle;
-  for (const part of key.split('.')) {
-    if (typeof cur !== 'object' || cur === null) return undefined;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return typeof cur === 'string' ? cur : undefined;
-}
-
 /** A value that prints as nothing: empty, or the "-" older rows stored for an empty note. */
 const blank = (v: string | number | undefined) => v === undefined || v === '' || v === '-';
 
@@ -34,7 +25,10 @@ const blank = (v: string | number | undefined) => v === undefined || v === '' ||
  */
 function fillNotice(locale: Locale, kind: string, part: 'title' | 'body', p: Record<string, string | number>): string {
   const key = `notify.${kind}.${part}`;
-  const raw = lookup(messageTable(locale), key) ?? lookup(messageTable('en'), key) ?? apiMessage(locale, `notification.fallback.${part}`);
+  const raw =
+    lookupMessage(messageTable(locale), key) ??
+    lookupMessage(messageTable('en'), key) ??
+    apiMessage(locale, `notification.fallback.${part}`);
   const value = (name: string, format?: string) => {
     const v = p[name];
     if (blank(v)) return '';

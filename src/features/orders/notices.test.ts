@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { num } from '~/server/db/client';
 import { setConfigValue } from '~/server/site-config';
-import { apiClient } from '../../../tests/support/api-client';
-import { bellAfter, noticeMark, oneNotice, recipients, staffWith } from '../../../tests/support/notices';
+import type { apiClient } from '../../../tests/support/api-client';
+import { bellAfter, noticeAccounts, noticeMark, oneNotice, recipients } from '../../../tests/support/notices';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { makeResidentId } from '~/lib/cn-id';
 import { fen as money } from '~/lib/format';
@@ -22,8 +22,8 @@ for (const engine of engines()) {
   describe(`order notices on ${engine.name}`, () => {
     let t: TestDatabase;
     let api: ReturnType<typeof apiClient>;
-    const ids: Record<string, number> = {};
-    const tokens: Record<string, string> = {};
+    let ids: Record<string, number>;
+    let tokens: Record<string, string>;
     let plan = 0;
     const today = todayIn('Asia/Shanghai');
     let seq = 0;
@@ -54,19 +54,15 @@ for (const engine of engines()) {
 
     beforeAll(async () => {
       t = await freshDatabase(engine, { seed: true });
-      api = apiClient(t.db);
       await setConfigValue(t.db, 'insurer', { mode: 'sandbox', underwriteDelaySeconds: 0 });
-      ids.underwriter = await staffWith(t.db, 'underwriter', 'Under#2026', [
-        'operator',
-        'operator/underwriting',
-        'operator/underwriting/decide',
-      ]);
-      await staffWith(t.db, 'cashier', 'Cashier#2026', ['operator', 'operator/topups']);
-      for (const r of await t.db.sql`SELECT id, username FROM "user"`) ids[String(r.username)] = num(r.id);
-      tokens.demo = await api.login('demo', 'Demo#2026');
-      tokens.site1 = await api.login('demo_site1', 'Site1#2026');
-      tokens.operator = await api.login('operator', 'Operator#2026');
-      tokens.underwriter = await api.login('underwriter', 'Under#2026');
+      ({ api, ids, tokens } = await noticeAccounts(
+        t.db,
+        [
+          { username: 'underwriter', password: 'Under#2026', rules: ['operator', 'operator/underwriting', 'operator/underwriting/decide'] },
+          { username: 'cashier', password: 'Cashier#2026', rules: ['operator', 'operator/topups'] },
+        ],
+        ['demo', 'demo_site1', 'operator', 'underwriter'],
+      ));
       const list = (await api.get('product/list')).body.data.list as { code: string; plans: { id: number }[] }[];
       plan = list.find((p) => p.code === 'guzhu')!.plans[0].id;
     }, 120_000);
@@ -175,7 +171,7 @@ for (const engine of engines()) {
       const both = [ids.demo, ids.demo_site1].sort((a, b) => a - b);
       expect(await recipients(t.db, mark, 'order_paid')).toEqual(both);
       expect(await recipients(t.db, mark, 'order_issued')).toEqual(both);
-      const bell = await bellAfter(api, tokens.site1, mark, 'en');
+      const bell = await bellAfter(api, tokens.demo_site1, mark, 'en');
       expect(bell.map((n) => [n.title, n.link])).toContainEqual([`Order ${o.order_no} paid`, link(o.id)]);
       expect(bell.every((n) => n.link === link(o.id))).toBe(true);
     });

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getStorage, LocalStorage, setStorage } from '~/features/upload';
 import { num } from '~/server/db/client';
-import { apiClient } from '../../../tests/support/api-client';
-import { noticeMark, oneNotice, recipients, staffWith } from '../../../tests/support/notices';
+import type { apiClient } from '../../../tests/support/api-client';
+import { noticeAccounts, noticeMark, oneNotice, recipients } from '../../../tests/support/notices';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 
 setDefaultTimeout(30_000);
@@ -21,8 +21,8 @@ for (const engine of engines()) {
     let api: ReturnType<typeof apiClient>;
     let root: string;
     const previous = getStorage();
-    const tokens: Record<string, string> = {};
-    const ids: Record<string, number> = {};
+    let tokens: Record<string, string>;
+    let ids: Record<string, number>;
     const generate = async (inner: string) => {
       const r = await api.post('seal/generate', tokens.demo, { company_name: '上海示例科技有限公司', kind: 'other', inner_text: inner });
       expect(r.status).toBe(200);
@@ -33,17 +33,18 @@ for (const engine of engines()) {
       root = mkdtempSync(join(tmpdir(), 'seal-notices-'));
       setStorage(new LocalStorage(root));
       t = await freshDatabase(engine, { seed: true });
-      api = apiClient(t.db);
-      ids.sealer = await staffWith(t.db, 'sealer', 'Sealer#2026', ['operator', 'operator/seals', 'operator/seals/review']);
-      await staffWith(t.db, 'cashier', 'Cashier#2026', ['operator', 'operator/topups']);
-      for (const r of await t.db.sql`SELECT id, username FROM "user"`) ids[String(r.username)] = num(r.id);
+      ({ api, ids, tokens } = await noticeAccounts(
+        t.db,
+        [
+          { username: 'sealer', password: 'Sealer#2026', rules: ['operator', 'operator/seals', 'operator/seals/review'] },
+          { username: 'cashier', password: 'Cashier#2026', rules: ['operator', 'operator/topups'] },
+        ],
+        ['demo', 'operator', 'sealer'],
+      ));
       // Room for two new seals (a company holds at most five live ones).
       await t.db.sql`DELETE FROM seal WHERE user_id = ${ids.demo} AND status = 'pending'`;
       await t.db
         .sql`UPDATE seal SET status = 'revoked' WHERE user_id = ${ids.demo} AND status = 'approved' AND id NOT IN (SELECT MIN(id) FROM seal WHERE user_id = ${ids.demo})`;
-      tokens.demo = await api.login('demo', 'Demo#2026');
-      tokens.operator = await api.login('operator', 'Operator#2026');
-      tokens.sealer = await api.login('sealer', 'Sealer#2026');
     }, 120_000);
     afterAll(async () => {
       setStorage(previous);

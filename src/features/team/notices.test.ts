@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { fen } from '~/lib/format';
 import { num } from '~/server/db/client';
-import { apiClient } from '../../../tests/support/api-client';
-import { noticeMark, oneNotice, recipients } from '../../../tests/support/notices';
+import type { apiClient } from '../../../tests/support/api-client';
+import { noticeAccounts, noticeMark, oneNotice, recipients } from '../../../tests/support/notices';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 
 setDefaultTimeout(30_000);
@@ -16,8 +16,8 @@ for (const engine of engines()) {
   describe(`allocation notices on ${engine.name}`, () => {
     let t: TestDatabase;
     let api: ReturnType<typeof apiClient>;
-    const tokens: Record<string, string> = {};
-    const ids: Record<string, number> = {};
+    let tokens: Record<string, string>;
+    let ids: Record<string, number>;
     let n = 0;
     const balance = async (id: number) => num((await t.db.sql`SELECT money FROM "user" WHERE id = ${id}`)[0].money);
     const move = (direction: 'allocate' | 'reclaim', amount: string) =>
@@ -31,10 +31,7 @@ for (const engine of engines()) {
 
     beforeAll(async () => {
       t = await freshDatabase(engine, { seed: true });
-      api = apiClient(t.db);
-      for (const r of await t.db.sql`SELECT id, username FROM "user"`) ids[String(r.username)] = num(r.id);
-      tokens.demo = await api.login('demo', 'Demo#2026');
-      tokens.site1 = await api.login('demo_site1', 'Site1#2026');
+      ({ api, ids, tokens } = await noticeAccounts(t.db, [], ['demo', 'demo_site1']));
     }, 120_000);
     afterAll(() => t.drop());
 
@@ -44,10 +41,10 @@ for (const engine of engines()) {
       expect(await recipients(t.db, mark, 'allocation_received')).toEqual([ids.demo_site1]);
       expect(num((await t.db.sql`SELECT COUNT(*) AS n FROM notification WHERE id > ${mark}`)[0].n)).toBe(1);
       const after = await balance(ids.demo_site1);
-      const en = await oneNotice(api, tokens.site1, mark, 'en', '/user/account/balance');
+      const en = await oneNotice(api, tokens.demo_site1, mark, 'en', '/user/account/balance');
       expect(en.title).toBe('Received ¥300.25');
       expect(en.body).toBe(`The main account 演示会员 allocated ¥300.25 to your account. Your balance is now ${fen(after)}.`);
-      const zh = await oneNotice(api, tokens.site1, mark, 'zh-cn', '/user/account/balance');
+      const zh = await oneNotice(api, tokens.demo_site1, mark, 'zh-cn', '/user/account/balance');
       expect(zh.title).toBe('收到划拨 ¥300.25');
       expect(zh.body).toContain(`当前余额 ${fen(after)}`);
     });
@@ -56,10 +53,10 @@ for (const engine of engines()) {
       const mark = await noticeMark(t.db);
       expect((await move('reclaim', '100')).status).toBe(200);
       expect(await recipients(t.db, mark, 'allocation_reclaimed')).toEqual([ids.demo_site1]);
-      const en = await oneNotice(api, tokens.site1, mark, 'en', '/user/account/balance');
+      const en = await oneNotice(api, tokens.demo_site1, mark, 'en', '/user/account/balance');
       expect(en.title).toBe('¥100.00 taken back');
       expect(en.body).toContain('The main account 演示会员 took back ¥100.00 from your account.');
-      expect((await oneNotice(api, tokens.site1, mark, 'zh-cn', '/user/account/balance')).title).toBe('主账号收回 ¥100.00');
+      expect((await oneNotice(api, tokens.demo_site1, mark, 'zh-cn', '/user/account/balance')).title).toBe('主账号收回 ¥100.00');
       const again = await noticeMark(t.db);
       const replay = await api.post('team/allocate', tokens.demo, {
         id: ids.demo_site1,

@@ -9,7 +9,7 @@ import type { ClaimStatus } from '../schemas';
 import { type claimText, claimMessage } from '../texts';
 import { formatDate } from '~/lib/format';
 import type { Locale } from '~/lib/types';
-import { type LifecycleStep, Steps, stepAt } from '~/ui/steps';
+import { type LifecycleStep, LifecycleSteps, stepAt } from '~/ui/steps';
 
 export const CLAIM_STEPS: readonly LifecycleStep[] = [
   { key: 'reported', statuses: [] },
@@ -38,25 +38,21 @@ export function ClaimSteps({
   const { claim, timeline } = detail;
   const day = (t: number | undefined) => (t ? formatDate(t, 'YYYY-MM-DD', timeZone) : null);
   const first = (...to: string[]) => day(timeline.find((e) => to.includes(e.to))?.created_at);
-  const s = c.detail.steps;
   const dates: Record<string, string | null> = {
     reported: day(claim.created_at),
     documents: first('need_documents') ?? day(claim.created_at),
     review: first('reviewing'),
     settled: first('paid'),
   };
-  const at = claimStepAt(claim.status, ['reported', ...timeline.map((e) => e.to)]);
   return (
     <div className="card claim-lifecycle">
-      <Steps
-        label={s.label}
-        at={at}
-        steps={CLAIM_STEPS.map((x) => ({ key: x.key, label: s[x.key as keyof typeof s], date: dates[x.key] }))}
-        failure={
-          at.failed
-            ? { key: claim.status, label: claimMessage(locale, `claim.statuses.${claim.status}`), date: first(claim.status) }
-            : undefined
-        }
+      <LifecycleSteps
+        steps={CLAIM_STEPS}
+        words={c.detail.steps}
+        dates={dates}
+        at={claimStepAt(claim.status, ['reported', ...timeline.map((e) => e.to)])}
+        status={claim.status}
+        failure={() => ({ label: claimMessage(locale, `claim.statuses.${claim.status}`), date: first(claim.status) })}
       />
     </div>
   );

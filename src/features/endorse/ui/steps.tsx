@@ -7,7 +7,7 @@
 import type { EndorseDetail } from './items';
 import type { EndorseText } from '../texts';
 import { formatDate } from '~/lib/format';
-import { type LifecycleStep, Steps, stepAt } from '~/ui/steps';
+import { type LifecycleStep, LifecycleSteps, stepAt } from '~/ui/steps';
 
 export const ENDORSE_STEPS: readonly LifecycleStep[] = [
   { key: 'submitted', statuses: ['draft'] },
@@ -25,21 +25,17 @@ export function EndorseSteps({ detail, text, timeZone }: { detail: EndorseDetail
   const e = detail.endorsement;
   const day = (t: number | undefined) => (t ? formatDate(t, 'YYYY-MM-DD', timeZone) : null);
   const first = (to: string) => day(detail.timeline.find((x) => x.to === to)?.created_at);
-  const s = text.detail.steps;
   const submitted = first('submitted');
   const dates: Record<string, string | null> = { submitted, insurer: submitted, approved: first('approved') };
-  const at = endorseStepAt(e.status, ['draft', ...detail.timeline.map((x) => x.to)]);
   return (
     <div className="card endorse-lifecycle">
-      <Steps
-        label={s.label}
-        at={at}
-        steps={ENDORSE_STEPS.map((x) => ({ key: x.key, label: s[x.key as keyof typeof s], date: dates[x.key] }))}
-        failure={
-          at.failed
-            ? { key: e.status, label: text.status[e.status as keyof typeof text.status] ?? e.status, date: first(e.status) }
-            : undefined
-        }
+      <LifecycleSteps
+        steps={ENDORSE_STEPS}
+        words={text.detail.steps}
+        dates={dates}
+        at={endorseStepAt(e.status, ['draft', ...detail.timeline.map((x) => x.to)])}
+        status={e.status}
+        failure={() => ({ label: text.status[e.status as keyof typeof text.status] ?? e.status, date: first(e.status) })}
       />
     </div>
   );

@@ -8,7 +8,7 @@ import { fill } from '~/lib/texts';
 import type { Locale } from '~/lib/types';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
-import { getPreferences } from '../preferences';
+import { type GroupPreference, getPreferences } from '../preferences';
 import { noticeText } from '../texts';
 import { NoticeSwitch } from './notice-switch';
 import { DataTable } from '~/ui/data-table';
@@ -20,6 +20,22 @@ export async function NoticeSettings({ locale, bindHref = '#pf-edit' }: { locale
   const p = n.prefs;
   const { groups, bound } = await getPreferences(getDb(), session.userId);
   const kindName = (k: string) => (n.mandatoryKinds as Record<string, string>)[k] ?? k;
+  /** A channel's column: each group's switch, off and disabled while the member has no address for it. */
+  const channelColumn = (channel: 'email' | 'sms', name: string, hasAddress: boolean) => ({
+    head: name,
+    label: name,
+    cell: (g: GroupPreference) => (
+      <NoticeSwitch
+        group={g.group}
+        channel={channel}
+        checked={hasAddress && g[channel]}
+        disabled={!hasAddress}
+        label={fill(p.switchLabel, { group: n.groups[g.group], channel: name })}
+        onText={p.on}
+        offText={p.off}
+      />
+    ),
+  });
   return (
     <section className="card notice-settings" aria-labelledby="notice-settings-title" id="notice-settings">
       <h2 id="notice-settings-title" className="card-title">
@@ -64,36 +80,8 @@ export async function NoticeSettings({ locale, bindHref = '#pf-edit' }: { locale
             ),
           },
           { head: p.inApp, label: p.inApp, cell: () => <span className="notice-fixed">{p.alwaysOn}</span> },
-          {
-            head: p.email,
-            label: p.email,
-            cell: (g) => (
-              <NoticeSwitch
-                group={g.group}
-                channel="email"
-                checked={bound.email && g.email}
-                disabled={!bound.email}
-                label={fill(p.switchLabel, { group: n.groups[g.group], channel: p.email })}
-                onText={p.on}
-                offText={p.off}
-              />
-            ),
-          },
-          {
-            head: p.sms,
-            label: p.sms,
-            cell: (g) => (
-              <NoticeSwitch
-                group={g.group}
-                channel="sms"
-                checked={bound.mobile && g.sms}
-                disabled={!bound.mobile}
-                label={fill(p.switchLabel, { group: n.groups[g.group], channel: p.sms })}
-                onText={p.on}
-                offText={p.off}
-              />
-            ),
-          },
+          channelColumn('email', p.email, bound.email),
+          channelColumn('sms', p.sms, bound.mobile),
         ]}
       />
     </section>

@@ -8,7 +8,7 @@ import type { OrderStatus } from '../schemas';
 import type { TimelineEntry } from '../transition';
 import type { orderText } from '../texts';
 import { formatDate } from '~/lib/format';
-import { type LifecycleStep, Steps, stepAt } from '~/ui/steps';
+import { type LifecycleStep, LifecycleSteps, stepAt } from '~/ui/steps';
 
 export const ORDER_STEPS: readonly LifecycleStep[] = [
   { key: 'created', statuses: ['unpaid'] },
@@ -39,7 +39,6 @@ export function OrderSteps({
 }) {
   const day = (t: number | undefined) => (t ? formatDate(t, 'YYYY-MM-DD', timeZone) : null);
   const reached = (to: string) => day(timeline.find((e) => e.to === to)?.time);
-  const s = o.detail.steps;
   const dates: Record<string, string | null> = {
     created: day(order.createdAt),
     paid: reached('paid'),
@@ -48,14 +47,15 @@ export function OrderSteps({
     // Cover ends after its last day; an order shown as ended before the nightly sweep has no entry yet.
     ended: reached('expired') ?? (status === 'expired' ? order.endDate : null),
   };
-  const at = orderStepAt(status);
   return (
     <div className="card order-wide order-lifecycle">
-      <Steps
-        label={s.label}
-        at={at}
-        steps={ORDER_STEPS.map((x) => ({ key: x.key, label: s[x.key as keyof typeof s], date: dates[x.key] }))}
-        failure={at.failed ? { key: status, label: o.status[status] ?? status, date: reached(status) } : undefined}
+      <LifecycleSteps
+        steps={ORDER_STEPS}
+        words={o.detail.steps}
+        dates={dates}
+        at={orderStepAt(status)}
+        status={status}
+        failure={() => ({ label: o.status[status] ?? status, date: reached(status) })}
       />
     </div>
   );

@@ -10,7 +10,8 @@ import { orderText } from '~/features/orders/texts';
 import { classesOf, listProducts } from '../service';
 import { fenToYuan } from '~/lib/money';
 import { ProductPlanForm } from './plan-form';
-import { type GridProduct, PriceGrid } from './price-grid';
+import { PriceGrid } from './price-grid';
+import { type GridProduct, PriceTableFrame } from './price-table';
 import { productText } from '../texts';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
@@ -22,49 +23,16 @@ const planName = (pl: Pick<Plan, 'name' | 'name_en'>, en: boolean) => (en && pl.
 
 /** The grid read-only (no edit rule): the same table, prices as text. */
 function PriceTable({ products, g }: { products: GridProduct[]; g: ReturnType<typeof productText>['grid'] }) {
-  const columns = [1, 2, 3, 4, 5, 6];
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take keyboard focus to scroll (axe scrollable-region-focusable)
-    <section className="pg-scroll" aria-labelledby="pg-caption" tabIndex={0}>
-      <table className="pg-table">
-        <caption id="pg-caption" className="sr-only">
-          {g.region}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col" className="pg-plan">
-              {g.plan}
-            </th>
-            {columns.map((c) => (
-              <th scope="col" key={c} className="num">
-                {g.classN.replace('{n}', String(c))}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        {products.map((p) => (
-          <tbody key={p.code} data-product={p.code}>
-            <tr className="pg-product">
-              <th scope="colgroup" colSpan={columns.length + 1}>
-                {p.name}
-              </th>
-            </tr>
-            {p.plans.map((pl) => (
-              <tr key={pl.id} data-plan={pl.id}>
-                <th scope="row" className="pg-plan" translate="no">
-                  {pl.name}
-                </th>
-                {columns.map((c) => (
-                  <td key={c} className={pl.classes.includes(c) ? 'num' : 'pg-na'} data-class={c}>
-                    {!pl.classes.includes(c) ? g.notOffered : pl.annual[String(c)] ? `¥${pl.annual[String(c)]}` : '—'}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        ))}
-      </table>
-    </section>
+    <PriceTableFrame
+      products={products}
+      g={g}
+      cell={(_, pl, c) => (
+        <td key={c} className={pl.classes.includes(c) ? 'num' : 'pg-na'} data-class={c}>
+          {!pl.classes.includes(c) ? g.notOffered : pl.annual[String(c)] ? `¥${pl.annual[String(c)]}` : '—'}
+        </td>
+      )}
+    />
   );
 }
 

@@ -13,26 +13,12 @@ import { interpolate as fill } from '~/lib/interpolate';
 import { plural } from '~/lib/texts';
 import { PRICE_PATTERN, SHORT_TERM_RATES } from '../schemas';
 import type { ProductTexts } from '../texts';
+import { type GridPlan, type GridProduct, PriceTableFrame } from './price-table';
 
-export interface GridPlan {
-  id: number;
-  /** The plan's name in the page's language (data). */
-  name: string;
-  /** Classes the product can be priced for (anze: 1–3). */
-  classes: number[];
-  /** Class → yuan string ('' when not offered). */
-  annual: Record<string, string>;
-}
-
-export interface GridProduct {
-  code: string;
-  name: string;
-  plans: GridPlan[];
-}
+export type { GridPlan, GridProduct };
 
 type Cells = Record<string, string>;
 const key = (plan: number, cls: number) => `${plan}:${cls}`;
-const COLUMNS = [1, 2, 3, 4, 5, 6];
 
 function cellsOf(products: GridProduct[]): Cells {
   const out: Cells = {};
@@ -148,76 +134,45 @@ export function PriceGrid({ products, g: grid }: { products: GridProduct[]; g: P
           </select>
         </div>
       </div>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take keyboard focus to scroll (axe scrollable-region-focusable) */}
-      <section className="pg-scroll" aria-labelledby="pg-caption" tabIndex={0}>
-        <table className="pg-table">
-          <caption id="pg-caption" className="sr-only">
-            {g.region}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className="pg-plan">
-                {g.plan}
-              </th>
-              {COLUMNS.map((c) => (
-                <th scope="col" key={c} className="num">
-                  {fill(g.classN, { n: c })}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          {products.map((p) => (
-            <tbody key={p.code} data-product={p.code}>
-              <tr className="pg-product">
-                <th scope="colgroup" colSpan={COLUMNS.length + 1}>
-                  {p.name}
-                </th>
-              </tr>
-              {p.plans.map((pl) => (
-                <tr key={pl.id} data-plan={pl.id} className={tried && emptyPlans.has(pl.id) ? 'pg-row-bad' : undefined}>
-                  <th scope="row" className="pg-plan" translate="no">
-                    {pl.name}
-                  </th>
-                  {COLUMNS.map((c) => {
-                    if (!pl.classes.includes(c))
-                      return (
-                        <td key={c} className="pg-na">
-                          {g.notOffered}
-                        </td>
-                      );
-                    const k = key(pl.id, c);
-                    const value = cells[k] ?? '';
-                    const changed = !same(value, saved[k] ?? '');
-                    const bad = badCells.has(k);
-                    const ok = value.trim() !== '' && !bad;
-                    const rate = term ? SHORT_TERM_RATES[term] : 0;
-                    const cls = fill(p.code === 'anze' ? g.bandN : g.classN, { n: c });
-                    return (
-                      <td key={c} className={`pg-cell${changed ? ' pg-dirty' : ''}${bad ? ' pg-bad' : ''}`} data-class={c}>
-                        <input
-                          inputMode="decimal"
-                          autoComplete="off"
-                          value={value}
-                          aria-label={fill(g.cellLabel, { plan: pl.name, cls })}
-                          aria-invalid={bad || undefined}
-                          aria-describedby={bad ? 'pg-invalid' : undefined}
-                          onChange={(e) => setCells({ ...cells, [k]: e.target.value })}
-                        />
-                        {changed ? <span className="pg-was">{saved[k] ? fill(g.was, { price: saved[k] }) : g.notOffered}</span> : null}
-                        {rate && ok ? (
-                          <span className="pg-term-price">
-                            {fill(g.termPrice, { term: termName(term), price: fenText(Math.round((toFen(value.trim()) * rate) / 100)) })}
-                          </span>
-                        ) : null}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          ))}
-        </table>
-      </section>
+      <PriceTableFrame
+        products={products}
+        g={g}
+        rowClass={(pl) => (tried && emptyPlans.has(pl.id) ? 'pg-row-bad' : undefined)}
+        cell={(p, pl, c) => {
+          if (!pl.classes.includes(c))
+            return (
+              <td key={c} className="pg-na">
+                {g.notOffered}
+              </td>
+            );
+          const k = key(pl.id, c);
+          const value = cells[k] ?? '';
+          const changed = !same(value, saved[k] ?? '');
+          const bad = badCells.has(k);
+          const ok = value.trim() !== '' && !bad;
+          const rate = term ? SHORT_TERM_RATES[term] : 0;
+          const cls = fill(p.code === 'anze' ? g.bandN : g.classN, { n: c });
+          return (
+            <td key={c} className={`pg-cell${changed ? ' pg-dirty' : ''}${bad ? ' pg-bad' : ''}`} data-class={c}>
+              <input
+                inputMode="decimal"
+                autoComplete="off"
+                value={value}
+                aria-label={fill(g.cellLabel, { plan: pl.name, cls })}
+                aria-invalid={bad || undefined}
+                aria-describedby={bad ? 'pg-invalid' : undefined}
+                onChange={(e) => setCells({ ...cells, [k]: e.target.value })}
+              />
+              {changed ? <span className="pg-was">{saved[k] ? fill(g.was, { price: saved[k] }) : g.notOffered}</span> : null}
+              {rate && ok ? (
+                <span className="pg-term-price">
+                  {fill(g.termPrice, { term: termName(term), price: fenText(Math.round((toFen(value.trim()) * rate) / 100)) })}
+                </span>
+              ) : null}
+            </td>
+          );
+        }}
+      />
       <p className="op-hint pg-rates">{fill(g.rateNote, { rates })}</p>
       <div className="pg-bar">
         <span className={dirty.length ? 'pg-state pg-state-dirty' : 'pg-state'} role="status">
