@@ -129,9 +129,11 @@ export async function markReadByLink(db: Db, userId: number, link: string): Prom
 
 /** The bell's content: unread count and the latest notifications, rendered in `locale`. */
 export async function bellSummary(db: Db, userId: number, locale: Locale, limit = 20): Promise<{ list: BellItem[]; unread: number }> {
-  // On every member page: the unread count and the latest entries, without the list's total.
+  // On every member page: the unread count and the entries, unread first (what still wants the
+  // member's attention is never pushed out by newer read ones), then newest; no list total.
   const unread = await unreadCount(db, userId);
-  const rows: Row[] = await db.sql`SELECT * FROM notification WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
+  const rows: Row[] = await db.sql`SELECT * FROM notification WHERE user_id = ${userId}
+    ORDER BY CASE WHEN read_at IS NULL THEN 0 ELSE 1 END, created_at DESC, id DESC LIMIT ${limit}`;
   return { list: rows.map((r) => toBellItem(r, locale)), unread };
 }
 
