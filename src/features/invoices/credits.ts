@@ -95,7 +95,7 @@ async function createCredit(
   await tx`UPDATE invoice SET apply_no = ${applyNo} WHERE id = ${id}`;
   await tx`INSERT INTO invoice_item ${tx({ invoice_id: id, source_type: source.type, source_id: source.id, ref_no: refNo, amount: -amount, active: 1 })}`;
   await event(tx, id, '', 'applied', `credit_of:${String(orig.apply_no)}`, at);
-  const params = { apply_no: String(orig.apply_no), invoice_no: String(orig.invoice_no ?? ''), ref_no: refNo, amount: fenToYuan(amount) };
+  const params = { apply_no: String(orig.apply_no), invoice_no: String(orig.invoice_no ?? ''), ref_no: refNo, amount }; // fen: the texts show it as money ({amount:yuan})
   const link = `/user/order/invoiceApply?invoice=${id}`;
   await notify(tx, { userId: num(orig.user_id), kind: CREDIT_KIND, params, link, at });
   for (const op of await membersWithRule(tx, 'operator/invoices')) {

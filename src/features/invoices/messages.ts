@@ -52,11 +52,11 @@ export default {
       queues: { invoices: '发票开具' },
       invoice_credit: {
         title: '红字发票申请已生成',
-        body: '{ref_no} 发生退款，已就发票 {invoice_no}（申请 {apply_no}）生成 {amount} 元的红字发票申请，开具后可在发票详情下载。',
+        body: '{ref_no} 发生退款，已就发票 {invoice_no}（申请 {apply_no}）生成 {amount:yuan} 的红字发票申请，开具后可在发票详情下载。',
       },
       invoice_credit_operator: {
         title: '待开具红字发票',
-        body: '{ref_no} 发生退款，发票 {invoice_no}（申请 {apply_no}）需开具 {amount} 元红字发票。',
+        body: '{ref_no} 发生退款，发票 {invoice_no}（申请 {apply_no}）需开具 {amount:yuan} 的红字发票。',
       },
     },
   },
@@ -110,11 +110,11 @@ export default {
       queues: { invoices: 'Invoices' },
       invoice_credit: {
         title: 'Credit invoice requested',
-        body: '{ref_no} was refunded: a credit invoice of {amount} yuan against invoice {invoice_no} (request {apply_no}) has been requested; download it from the invoice page once issued.',
+        body: '{ref_no} was refunded: a credit invoice of {amount:yuan} against invoice {invoice_no} (request {apply_no}) has been requested; download it from the invoice page once issued.',
       },
       invoice_credit_operator: {
         title: 'Credit invoice to issue',
-        body: '{ref_no} was refunded: invoice {invoice_no} (request {apply_no}) needs a credit invoice of {amount} yuan.',
+        body: '{ref_no} was refunded: invoice {invoice_no} (request {apply_no}) needs a credit invoice of {amount:yuan}.',
       },
     },
   },
