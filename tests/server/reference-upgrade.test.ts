@@ -100,7 +100,9 @@ for (const engine of engines()) {
       expect(manager.slice(0, edited.length)).toEqual(edited);
       const gained = manager.slice(edited.length);
       const newIds = new Set(await Promise.all(missing.map(async (name) => String(await ruleId(t.db, name)))));
-      expect(gained).toEqual(expect.arrayContaining([String(renewals), String(renewalsEdit), String(await ruleId(t.db, 'account/notice'))]));
+      expect(gained).toEqual(
+        expect.arrayContaining([String(renewals), String(renewalsEdit), String(await ruleId(t.db, 'account/notice'))]),
+      );
       expect(gained.every((id) => newIds.has(id))).toBe(true);
       expect(manager).not.toContain(String(guzhuEdit));
       const [def] = await t.db.sql`SELECT rules, code FROM user_group WHERE name = 'Default member group'`;

@@ -693,7 +693,8 @@ for (const engine of engines()) {
         expect(num(docs.n)).toBeGreaterThanOrEqual(2);
       }
       // The claims seeder leaves its two newest claim notices unread (the orders seeded here notify too).
-      const [unread] = await t.db.sql`SELECT COUNT(*) AS n FROM notification WHERE user_id = ${num(demo.id)} AND kind = 'claim_status' AND read_at IS NULL`;
+      const [unread] = await t.db
+        .sql`SELECT COUNT(*) AS n FROM notification WHERE user_id = ${num(demo.id)} AND kind = 'claim_status' AND read_at IS NULL`;
       expect(num(unread.n)).toBe(2);
     });
 
