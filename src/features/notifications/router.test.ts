@@ -10,7 +10,7 @@ import { engines, freshDatabase, type TestDatabase } from '../../../tests/suppor
 import { noticeRetriesJob, RETRY_BACKOFF, retryDueDeliveries } from './delivery';
 import { seedNoticeDemo } from './demo';
 import { rememberLocale } from './locale';
-import { notify } from './service';
+import { bellSummary, notify } from './service';
 
 const ORIGIN = 'http://localhost';
 // biome-ignore lint/suspicious/noExplicitAny: replies are read field by field
@@ -263,6 +263,18 @@ for (const engine of engines()) {
       const all = await post('notification/read', 'manager', { all: true });
       expect(all.body.data.unread).toBe(0);
       expect((await post('notice/read', 'manager', {})).status).toBe(400);
+    });
+
+    test('the bell lists unread notices first: newer read history never pushes one out', async () => {
+      const at = nowSeconds() - 86_400;
+      const waiting = await notify(t.db, { userId: ids.manager, kind: 'cover_ending', params: { no: 'PL1', days: 9 }, at });
+      for (let i = 0; i < 25; i++) {
+        await notify(t.db, { userId: ids.manager, kind: 'seal_approved', params: {}, at: at + 60 + i, readAt: at + 120 + i });
+      }
+      const bell = await bellSummary(t.db, ids.manager, 'en', 20);
+      expect(bell.list[0].id).toBe(waiting);
+      expect(bell.list.filter((n) => !n.read).map((n) => n.id)).toEqual([waiting]);
+      expect(bell.list.slice(1).every((n, i, rest) => i === 0 || n.created_at <= rest[i - 1].created_at)).toBe(true);
     });
 
     test('demo data: unread notices with their copies recorded, sent by the retry job', async () => {
