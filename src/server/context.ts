@@ -8,6 +8,18 @@ export interface Session {
   /** Row id of the token that authenticated the request (auth or signature token). */
   tokenId: number;
   via: 'token' | 'signature';
+  /** Set while an operator views this member's centre read-only (decision 0016): writes are refused. */
+  viewAs?: ViewAsInfo;
+}
+
+/** The view-as session behind a request whose session is a member's seen by an operator. */
+export interface ViewAsInfo {
+  /** Row id in `view_as_session`. */
+  id: number;
+  /** The operator looking. */
+  operatorId: number;
+  /** When it ends by itself (Unix seconds). */
+  expiresAt: number;
 }
 
 /**

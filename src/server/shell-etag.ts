@@ -25,6 +25,8 @@ export async function memberShellEtag(): Promise<string | undefined> {
   const zone = ctx.browserTimeZone ?? site.site.timezone;
   const parts = [
     ctx.session.userId,
+    // An operator viewing this member's centre sees the read-only banner in the shell (decision 0016).
+    ctx.session.viewAs?.id ?? 0,
     ctx.dataVersion ?? 0,
     versions.site,
     versions.rules,

@@ -12,6 +12,7 @@ import type { SQL } from 'bun';
 import type { Locale } from '~/lib/types';
 import { type Db, num, numOrNull, nowSeconds } from '~/server/db/client';
 import { afterCommit } from '~/server/db/after-commit';
+import { tryRequestContext } from '~/server/context';
 import { dispatchDeliveries, planCopies } from './delivery';
 import { MESSAGE_PARAM, parseParams, renderNotification } from './render';
 
@@ -124,6 +125,8 @@ export async function markRead(db: Db, userId: number, input: NotificationReadIn
 
 /** Mark read a member's unread notifications that open `link` (the page they lead to was seen). */
 export async function markReadByLink(db: Db, userId: number, link: string): Promise<void> {
+  // An operator viewing the member's centre (decision 0016) leaves what the member sees as it was.
+  if (tryRequestContext()?.session?.viewAs) return;
   await db.sql`UPDATE notification SET read_at = ${nowSeconds()} WHERE user_id = ${userId} AND read_at IS NULL AND link = ${link}`;
 }
 

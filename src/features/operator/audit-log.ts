@@ -2,6 +2,7 @@
 import { dayStart } from '~/features/ledger';
 import { type AuditRow, searchAudit } from '~/server/audit';
 import { type Db, num } from '~/server/db/client';
+import { viewAsRecords } from '~/server/session';
 import type { AuditQuery } from './schemas';
 
 export interface AuditItem {
@@ -58,7 +59,35 @@ export async function listAuditLog(db: Db, q: AuditQuery, timeZone: string): Pro
     page: q.page,
     limit: q.limit,
   });
-  return { list: await withActors(db, page.list), total: page.total };
+  return { list: await withViewAs(db, await withActors(db, page.list)), total: page.total };
+}
+
+/**
+ * A view-as entry (`operator.viewAs`, written when the view starts) with what its session row
+ * holds now: when it ended and how, and the member pages seen (decision 0016).
+ */
+async function withViewAs(db: Db, items: AuditItem[]): Promise<AuditItem[]> {
+  const ids = items.filter((a) => a.action === 'operator.view_as').map((a) => Number(a.detail.session_id));
+  const sessions = await viewAsRecords(
+    db,
+    ids.filter((id) => Number.isInteger(id) && id > 0),
+  );
+  if (!sessions.size) return items;
+  return items.map((a) => {
+    const s = a.action === 'operator.view_as' ? sessions.get(Number(a.detail.session_id)) : undefined;
+    if (!s) return a;
+    return {
+      ...a,
+      detail: {
+        ...a.detail,
+        started_at: s.startedAt,
+        expires_at: s.expiresAt,
+        ended_at: s.endedAt,
+        end_reason: s.endReason,
+        pages: s.pages,
+      },
+    };
+  });
 }
 
 /** Most rows one export returns. */

@@ -91,6 +91,15 @@ export default {
         targetInvalid: '对象无效',
       },
     },
+    viewAs: {
+      readOnly: '您正在以只读方式查看会员中心，不能做任何修改。请先点“结束查看”。',
+      back: '返回会员中心',
+      started: '已开始以会员身份查看',
+      ended: '已结束查看',
+      notActive: '没有进行中的查看',
+      self: '不能以自己的身份查看',
+      operatorTarget: '不能查看运营人员的会员中心',
+    },
     notify: {
       work_queued: { title: '新的待办：{queue_name}', body: '{ref} 已进入“{queue_name}”，等待您处理。' },
     },
@@ -186,6 +195,15 @@ export default {
         actionInvalid: 'Invalid action',
         targetInvalid: 'Invalid target',
       },
+    },
+    viewAs: {
+      readOnly: "You are viewing this member's centre read-only: nothing can be changed. Choose “End” first.",
+      back: 'Back to the member centre',
+      started: 'Now viewing as the member',
+      ended: 'Viewing ended',
+      notActive: 'There is no view in progress',
+      self: 'You cannot view your own centre this way',
+      operatorTarget: "An operator's centre cannot be viewed",
     },
     notify: {
       work_queued: { title: 'New in {queue_name}', body: '{ref} is waiting for you in {queue_name}.' },

@@ -37,6 +37,7 @@ import {
 } from './schemas';
 import { SETTING_KEYS } from './settings-schema';
 import { getSettings, saveSettings } from './settings';
+import { viewAsRouter } from './view-as';
 
 type C = Context<ApiEnv>;
 type Body = Record<string, unknown>;
@@ -150,6 +151,7 @@ function write<S extends v.GenericSchema>(
 }
 
 export const operatorRouter = new Hono<ApiEnv>()
+  .route('/', viewAsRouter)
   .get(
     '/operator/member/list',
     read('operator/members', async (c, db) => listMembers(db, parseInput(memberListSchema, c.get('query')), await timeZone(c))),

@@ -9,7 +9,7 @@ import type { ApiEnv } from '~/server/http/api-env';
 import { readBody } from '~/server/http/body';
 import { parseNestedQuery } from '~/server/http/query';
 import { isSameOrigin } from '~/server/http/same-origin';
-import { API_BASE, clientIp, readCredentials, requestMeta, resolveSession, usesCookieAuth } from '~/server/session';
+import { API_BASE, clientIp, readCredentials, requestMeta, resolveSession, usesCookieAuth, viewAsRefusesWrite } from '~/server/session';
 import { withConfigScope } from '~/server/site-config';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -70,9 +70,13 @@ export function apiRequestPipeline(getDb: () => Db): MiddlewareHandler<ApiEnv> {
     c.set(
       'auth',
       creds.token || creds.signature
-        ? await resolveSession(c.get('db'), { token: creds.token, signature: creds.signature }, requestMeta(c))
+        ? await resolveSession(c.get('db'), { token: creds.token, signature: creds.signature, viewAs: creds.viewAs }, requestMeta(c))
         : { session: null, problem: 'missing' },
     );
+    // An operator viewing a member's centre reads only (decision 0016): every write but "End" is refused here.
+    if (viewAsRefusesWrite(c.get('auth').session, c.req.method, c.req.path)) {
+      throw new DomainError('viewAs.readOnly', { status: 403, code: Codes.FORBIDDEN });
+    }
     // `server` and `equipment` headers (spec §7) are accepted; nothing depends on them yet.
     c.set('body', write && !STREAMING_PATHS.has(c.req.path) ? await readBody(c.req.raw) : {});
     await next();

@@ -92,7 +92,8 @@ function probe(req: Request): { url: URL; cookies: Record<string, string>; token
   if (!header?.includes(TOKEN_COOKIE)) return null;
   const cookies = parseCookies(header);
   const creds = credentialsFrom(req.headers, cookies);
-  if (creds.tokenFrom !== 'cookie' || !creds.token || creds.signature) return null;
+  // A view-as request (decision 0016) is never answered from the cache: its pages are recorded.
+  if (creds.tokenFrom !== 'cookie' || !creds.token || creds.signature || creds.viewAs) return null;
   return { url, cookies, token: creds.token, rsc };
 }
 

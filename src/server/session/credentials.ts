@@ -9,6 +9,8 @@ export const TOKEN_COOKIE = 'ba-user-token';
 export const SIGNATURE_COOKIE = 'ba-user-signature';
 /** Refresh token cookie, only sent to the API. */
 export const REFRESH_COOKIE = 'ba-user-refresh';
+/** The view-as token's cookie (decision 0016). */
+export const VIEW_AS_COOKIE = 'ba-view-as';
 
 /** Where a credential came from; cookie-borne ones need same-origin writes. */
 export interface Credentials {
@@ -16,6 +18,8 @@ export interface Credentials {
   tokenFrom: 'header' | 'cookie' | null;
   signature: string | null;
   signatureFrom: 'header' | 'cookie' | null;
+  /** The view-as token (decision 0016), only ever from its HttpOnly cookie. */
+  viewAs: string | null;
 }
 
 /** Credentials of a request: headers first (API clients), then the HttpOnly cookies (browser). */
@@ -37,6 +41,8 @@ export function credentialsFrom(
     tokenFrom: hToken ? 'header' : cToken ? 'cookie' : null,
     signature: hSig ?? cSig,
     signatureFrom: hSig ? 'header' : cSig ? 'cookie' : null,
+    // Only next to a cookie token: a header-token client never views as anyone.
+    viewAs: (cToken && cookies[VIEW_AS_COOKIE]) || null,
   };
 }
 

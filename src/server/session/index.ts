@@ -24,3 +24,17 @@ export { lookupToken, resolveSession, type ResolvedSession, type SessionProblem 
 export { createSignature, DEFAULT_LINK_TTL, getSigningSecret, verifySignaturePayload, type SignaturePayload } from './signature';
 export { revokeSession, signOut } from './sign-out';
 export * from './tokens';
+export {
+  endViewAs,
+  findViewAs,
+  recordViewAsPage,
+  resolveViewAs,
+  startViewAs,
+  VIEW_AS_COOKIE,
+  VIEW_AS_PAGES_MAX,
+  VIEW_AS_RULE,
+  VIEW_AS_TTL,
+  viewAsRecords,
+  viewAsRefusesWrite,
+  type ViewAsRecord,
+} from './view-as';

@@ -8,7 +8,7 @@ import { resolveSession, type ResolvedSession } from './resolve';
 export function resolveRequestSession(c: Context, db: Db): Promise<ResolvedSession> {
   const creds = readCredentials(c);
   if (!creds.token && !creds.signature) return Promise.resolve({ session: null, problem: 'missing' });
-  return resolveSession(db, { token: creds.token, signature: creds.signature }, requestMeta(c));
+  return resolveSession(db, { token: creds.token, signature: creds.signature, viewAs: creds.viewAs }, requestMeta(c));
 }
 
 /**

@@ -3,6 +3,7 @@ import { writeAudit } from '~/server/audit';
 import type { Session } from '~/server/context';
 import { findUserById, toUserRow, type UserRow } from '~/server/members';
 import { verifySignaturePayload } from './signature';
+import { resolveViewAs } from './view-as';
 import { hashToken, LAST_USED_THROTTLE, SIGNATURE_SESSION_TTL, type TokenMeta } from './tokens';
 
 /** Why a request has no session; 'disabled' is a live token of a member who was disabled. */
@@ -74,12 +75,17 @@ async function fromLookup(db: Db, hit: TokenLookup | null, type: string, via: Se
  */
 export async function resolveSession(
   db: Db,
-  creds: { token?: string | null; signature?: string | null },
+  creds: { token?: string | null; signature?: string | null; viewAs?: string | null },
   meta: TokenMeta = {},
 ): Promise<ResolvedSession> {
   let tokenResult: ResolvedSession | null = null;
   if (creds.token) {
     tokenResult = await fromLookup(db, await lookupToken(db, creds.token), 'access', 'token');
+    if (tokenResult.session && creds.viewAs) {
+      // An operator viewing a member's centre: the request is the member's, read-only (decision 0016).
+      const seen = await resolveViewAs(db, creds.viewAs, tokenResult.session);
+      if (seen) return { ...tokenResult, session: seen.session, user: seen.user, dataVersion: seen.dataVersion };
+    }
     if (tokenResult.session) return tokenResult;
   }
   if (creds.signature) {

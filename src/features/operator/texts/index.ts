@@ -5,6 +5,13 @@
 import { defineTexts } from '~/lib/texts';
 
 const zh = {
+  viewAs: {
+    button: '以会员身份查看',
+    hint: '以只读方式打开该会员的会员中心，30 分钟后自动结束；任何修改都会被拒绝，全程记入操作日志。',
+    banner: '您正在以只读方式查看 {member} 的会员中心',
+    until: '{time} 自动结束',
+    end: '结束查看',
+  },
   titles: {
     members: '会员管理',
     memberDetail: '会员详情',
@@ -186,6 +193,14 @@ const zh = {
     system: '系统',
     unknown: '未知账号',
     more: '其他信息',
+    viewAs: {
+      started: '开始',
+      ended: '结束',
+      open: '进行中，{time} 自动结束',
+      reasons: { ended: '操作员结束', expired: '30 分钟后自动结束', replaced: '开始了新的查看' },
+      pages: '查看的页面（{n}）',
+      noPages: '未打开任何页面',
+    },
     kinds: {
       'operator.settings.save': '{actor} 修改了站点设置',
       'operator.member.enable': '{actor} 启用了会员 {target}',
@@ -201,6 +216,7 @@ const zh = {
       'operator.rule.update': '{actor} 修改了菜单规则 {target}',
       'operator.rule.delete': '{actor} 删除了菜单规则 {target}',
       'operator.rule.sort': '{actor} 调整了菜单规则的顺序',
+      'operator.view_as': '{actor} 以只读方式查看了会员 {target} 的会员中心',
       'auth.login': '{actor} 登录了会员中心',
       'auth.logout': '{actor} 退出了登录',
       'auth.login_failed': '{actor} 登录失败',
@@ -304,6 +320,13 @@ const zh = {
 type Text = typeof zh;
 
 const en: Text = {
+  viewAs: {
+    button: 'View as member',
+    hint: "Opens this member's centre read-only for 30 minutes; every change is refused, and the visit is recorded in the audit log.",
+    banner: "You are viewing {member}'s centre read-only",
+    until: 'Ends by itself at {time}',
+    end: 'End',
+  },
   titles: {
     members: 'Members',
     memberDetail: 'Member details',
@@ -485,6 +508,14 @@ const en: Text = {
     system: 'The system',
     unknown: 'An unknown account',
     more: 'More',
+    viewAs: {
+      started: 'Started',
+      ended: 'Ended',
+      open: 'In progress, ends by itself at {time}',
+      reasons: { ended: 'ended by the operator', expired: 'ended by itself after 30 minutes', replaced: 'replaced by a new view' },
+      pages: 'Pages seen ({n})',
+      noPages: 'No page opened',
+    },
     kinds: {
       'operator.settings.save': '{actor} changed the site settings',
       'operator.member.enable': '{actor} enabled member {target}',
@@ -500,6 +531,7 @@ const en: Text = {
       'operator.rule.update': '{actor} changed menu rule {target}',
       'operator.rule.delete': '{actor} deleted menu rule {target}',
       'operator.rule.sort': '{actor} reordered the menu rules',
+      'operator.view_as': "{actor} viewed member {target}'s centre read-only",
       'auth.login': '{actor} signed in to the member centre',
       'auth.logout': '{actor} signed out',
       'auth.login_failed': 'A sign-in as {actor} failed',

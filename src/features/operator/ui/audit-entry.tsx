@@ -5,6 +5,7 @@
  * `data-action` attribute (and in the filter), not in the text.
  */
 import { Fragment, type ReactNode } from 'react';
+import { formatDate } from '~/lib/format';
 import { fenToYuan } from '~/lib/money';
 import type { Locale } from '~/lib/types';
 import { interpolate } from '~/lib/interpolate';
@@ -180,7 +181,58 @@ function Sentence({ template, actor, target }: { template: string; actor: { text
   );
 }
 
-export function AuditEntry({ a, names, tx, locale }: { a: AuditItem; names: AuditNames; tx: OperatorText; locale: Locale }) {
+/** A view-as entry's session (decision 0016): start, end and how, and the member pages seen. */
+function ViewAsDetail({ a, tx, timeZone }: { a: AuditItem; tx: OperatorText; timeZone?: string }) {
+  const w = tx.log.viewAs;
+  const at = (t: unknown) => (typeof t === 'number' && t > 0 ? formatDate(t, 'YYYY-MM-DD HH:mm', timeZone) : '—');
+  const pages = Array.isArray(a.detail.pages) ? a.detail.pages.filter((p): p is string => typeof p === 'string') : [];
+  const reason = String(a.detail.end_reason ?? '') as keyof typeof w.reasons;
+  const ended =
+    typeof a.detail.ended_at === 'number'
+      ? `${at(a.detail.ended_at)}${Object.hasOwn(w.reasons, reason) ? ` · ${w.reasons[reason]}` : ''}`
+      : interpolate(w.open, { time: at(a.detail.expires_at) });
+  return (
+    <>
+      <dl className="op-log-more">
+        <div>
+          <dt>{w.started}</dt>
+          <dd>{at(a.detail.started_at)}</dd>
+        </div>
+        <div>
+          <dt>{w.ended}</dt>
+          <dd data-view-as-end="">{ended}</dd>
+        </div>
+      </dl>
+      <p className="op-log-pages-title">{interpolate(w.pages, { n: String(pages.length) })}</p>
+      {pages.length ? (
+        <ul className="op-log-pages" data-view-as-pages="">
+          {pages.map((p) => (
+            <li key={p}>
+              <code translate="no">{p}</code>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="op-empty">{w.noPages}</p>
+      )}
+    </>
+  );
+}
+
+export function AuditEntry({
+  a,
+  names,
+  tx,
+  locale,
+  timeZone,
+}: {
+  a: AuditItem;
+  names: AuditNames;
+  tx: OperatorText;
+  locale: Locale;
+  /** For the times a view-as entry shows (the viewer's zone). */
+  timeZone?: string;
+}) {
   const log = tx.log;
   const changes = priceChangesOf(a, tx, locale) ?? changesOf(a.detail);
   const more = extras(a.detail);
@@ -223,6 +275,7 @@ export function AuditEntry({ a, names, tx, locale }: { a: AuditItem; names: Audi
           ))}
         </dl>
       ) : null}
+      {a.action === 'operator.view_as' ? <ViewAsDetail a={a} tx={tx} timeZone={timeZone} /> : null}
       {typeof a.detail.reason === 'string' && a.detail.reason ? (
         <p className="op-log-reason">
           <span className="muted">{tx.reason}</span> <span translate="no">{a.detail.reason}</span>

@@ -96,7 +96,7 @@ export function AuditPage({ query = '' }: { query?: string }) {
                   { head: tx.createdAt, cell: (a) => formatDate(a.created_at, 'YYYY-MM-DD HH:mm:ss', view.timeZone), cellClass: 'nowrap' },
                   {
                     head: tx.log.entry,
-                    cell: (a) => <AuditEntry a={a} names={names} tx={tx} locale={view.locale} />,
+                    cell: (a) => <AuditEntry a={a} names={names} tx={tx} locale={view.locale} timeZone={view.timeZone} />,
                     cellClass: 'op-detail',
                   },
                   { head: tx.ip, cell: (a) => <span translate="no">{a.ip || '—'}</span>, cellClass: 'nowrap' },

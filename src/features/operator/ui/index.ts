@@ -5,3 +5,4 @@ export { MemberDetailPage } from './member-detail-page';
 export { MembersPage } from './members-page';
 export { RulesPage } from './rules-page';
 export { SettingsPage } from './settings-page';
+export { ViewAsBanner } from './view-as-banner';

@@ -40,9 +40,10 @@ export function MemberDetailPage({ query = '' }: { query?: string }) {
             </Notice>
           );
         }
-        const [canEdit, canAdjust, groups] = await Promise.all([
+        const [canEdit, canAdjust, canViewAs, groups] = await Promise.all([
           can('operator/members/edit'),
           can('operator/members/adjust'),
+          can('operator/viewAs'),
           listGroups(db),
         ]);
         const m = detail.member;
@@ -158,12 +159,29 @@ export function MemberDetailPage({ query = '' }: { query?: string }) {
                       </>,
                     )
                   : null}
+                {canViewAs ? (
+                  <PostButton
+                    action="/userapi/v1/operator/viewAs/start"
+                    here={here}
+                    fields={{ id: m.id }}
+                    className="btn btn-primary btn-sm"
+                    data-view-as=""
+                    aria-describedby="md-view-as-hint"
+                  >
+                    {tx.viewAs.button}
+                  </PostButton>
+                ) : null}
                 {canEdit ? (
                   <PostButton action={`${API}/revokeSessions`} here={here} fields={{ id: m.id }} className="btn btn-ghost btn-sm">
                     {tx.revokeSessions}
                   </PostButton>
                 ) : null}
               </div>
+              {canViewAs ? (
+                <p id="md-view-as-hint" className="op-hint muted">
+                  {tx.viewAs.hint}
+                </p>
+              ) : null}
             </ConsoleCard>
             <ConsoleCard id="md-sessions" title={tx.sessions}>
               <ConsoleTable

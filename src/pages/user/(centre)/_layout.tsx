@@ -8,6 +8,7 @@ import { MemberHeader, MemberSidebar, MenuToggle, SiteFooter } from '~/features/
 import { pageContext } from '~/ui/page-context';
 import { memberShellEtag } from '~/server/shell-etag';
 import { waitingWorkTag } from '~/features/operator';
+import { ViewAsBanner } from '~/features/operator/ui';
 
 export default async function CentreLayout({ children }: { children: ReactNode }) {
   const { view, t } = await pageContext();
@@ -21,6 +22,7 @@ export default async function CentreLayout({ children }: { children: ReactNode }
           {/* biome-ignore lint/a11y/noLabelWithoutControl: the scrim closes the drawer for pointer users; keyboard users have the menu button */}
           <label htmlFor="member-drawer" className="drawer-scrim" aria-hidden="true" />
           <main id="main" className="member-main">
+            <ViewAsBanner view={view} />
             {children}
           </main>
         </div>

@@ -139,6 +139,8 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     page('operator/members', '会员管理', 'Members', 'fa fa-address-book-o', [
       button('operator/members/edit', '编辑', 'Edit'),
       button('operator/members/adjust', '调整余额积分', 'Adjust balance'),
+      // Open a member's centre read-only (decision 0016, issue #31 item 6).
+      button('operator/viewAs', '以会员身份查看', 'View as member'),
     ]),
     page('operator/groups', '会员分组', 'Groups', 'fa fa-object-group', [button('operator/groups/edit', '编辑', 'Edit')]),
     page('operator/rules', '菜单规则', 'Menu rules', 'fa fa-list-ul', [button('operator/rules/edit', '编辑', 'Edit')]),
