@@ -13,7 +13,7 @@ const filter = process.argv[3] ?? '';
 const out = '.tmp/screens';
 mkdirSync(out, { recursive: true });
 
-const pages: { name: string; path: string; login?: boolean }[] = [
+const pages: { name: string; path: string; login?: boolean; viewAs?: number }[] = [
   { name: 'home', path: '/' },
   { name: 'product', path: '/product' },
   { name: 'offer', path: '/offer' },
@@ -82,6 +82,11 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   // Proof of cover (#30): the policy page's card is on order-detail; the check needs a code (SCREENS_COVER_CODE).
   { name: 'cover-card', path: '/user/order/groupDetail?id=1#od-cover', login: true },
   { name: 'cover-verify', path: `/verify/cover?code=${process.env.SCREENS_COVER_CODE ?? ''}` },
+  // View as member (#31): va- with SCREENS_ACCOUNT=operator; the operator views member 1 (demo) read-only.
+  { name: 'va-overview', path: '/user/account/overview', login: true, viewAs: 1 },
+  { name: 'va-profile', path: '/user/account/profile', login: true, viewAs: 1 },
+  { name: 'va-claim', path: '/user/claim/detail?id=5', login: true, viewAs: 1 },
+  { name: 'va-audit', path: '/user/operator/audit?action=operator.view_as', login: true },
   { name: '404', path: '/no/such/page' },
 ];
 const sizes = [
@@ -117,6 +122,13 @@ for (const lang of ['zh-cn', 'en']) {
         ];
         await ctx.addCookies(cookies);
         if (p.login) await login(ctx);
+        if (p.viewAs) {
+          const res = await ctx.request.post(`${base}/userapi/v1/operator/viewAs/start`, {
+            data: { id: p.viewAs },
+            headers: { origin: base },
+          });
+          if (res.status() !== 200) throw new Error(`view as failed: ${await res.text()}`);
+        }
         const page = await ctx.newPage();
         await page.goto(base + p.path, { waitUntil: 'networkidle' });
         // Headless Chromium paints only the viewport in a full-page shot (the rest came out blank):
