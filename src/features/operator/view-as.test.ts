@@ -12,6 +12,8 @@ import { seedLedgerDemo } from '~/features/ledger';
 import { createApi } from '~/server/api';
 import { num } from '~/server/db/client';
 import { ensureDatabase } from '~/server/db/seed';
+import { markReadByLink } from '~/features/notifications';
+import { requestStore, type RequestContext } from '~/server/context';
 import { recordViewAsPage, VIEW_AS_PAGES_MAX, viewAsRefusesWrite } from '~/server/session';
 import { engines, freshDatabase, type TestDatabase } from '../../../tests/support/test-db';
 import { seedOperatorDemo } from './demo';
@@ -185,6 +187,21 @@ for (const engine of engines()) {
       const end = await call('POST', 'operator/viewAs/end', { cookie, form: true, body: {} });
       expect(end.status).toBe(303);
       expect(end.headers.get('location')).toBe(`/user/operator/memberDetail?id=${ids.corp01}`);
+    });
+
+    test('a page seen while viewing marks no notice read (the claim detail marks them for the member)', async () => {
+      await t.db.sql`INSERT INTO notification (user_id, kind, params, link, created_at)
+        VALUES (${ids.demo}, 'claim_approved', '{}', '/user/claim/detail?id=424242', 1)`;
+      const unread = async () =>
+        num((await t.db.sql`SELECT COUNT(*) AS n FROM notification WHERE link = '/user/claim/detail?id=424242' AND read_at IS NULL`)[0].n);
+      const ctx = (viewAs?: { id: number; operatorId: number; expiresAt: number }) =>
+        ({ session: { userId: ids.demo, tokenId: 1, via: 'token', viewAs } }) as unknown as RequestContext;
+      await requestStore.run(ctx({ id: 1, operatorId: ids.operator, expiresAt: 0 }), () =>
+        markReadByLink(t.db, ids.demo, '/user/claim/detail?id=424242'),
+      );
+      expect(await unread()).toBe(1);
+      await requestStore.run(ctx(), () => markReadByLink(t.db, ids.demo, '/user/claim/detail?id=424242'));
+      expect(await unread()).toBe(0);
     });
 
     test('a form post starts a view: 303 to the member centre with the cookie', async () => {
