@@ -10,7 +10,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { ok } from '~/features/_shared/envelope';
 import { writeAudit } from '~/server/audit';
 import type { Db } from '~/server/db/client';
-import { isDomainError } from '~/server/errors';
+import { isDomainError, noSession } from '~/server/errors';
 import type { ApiEnv } from '~/server/http/api-env';
 import { findUserById } from '~/server/members';
 import { isOperatorMember } from '~/server/permissions';
@@ -25,7 +25,6 @@ import {
   VIEW_AS_TTL,
   type ViewAsRecord,
 } from '~/server/session';
-import { noSession } from '~/server/errors';
 import { parseInput } from '~/server/validate';
 import { invalid, notFound } from './common';
 import { idSchema } from './schemas';
