@@ -6,7 +6,7 @@
  * built side by side never collide): 09 account, 10 uploads, 11 orders, 12 operator, 13 team,
  * 14 sealing, 15 claims, 16 endorsements and invoices, 17 the page cache, 18 the premium account;
  * reserved for issue #30: 19 notice deliveries and preferences, 20 scheduled jobs, 21 renewals,
- * 22 proof-of-cover certificates.
+ * 22 proof-of-cover certificates; issue #31: 25 the balance runway alert.
  */
 import type { Migration } from './schema/migration';
 import { accountMigrations } from './schema/09-account';
@@ -23,6 +23,7 @@ import { pageCacheMigrations } from './schema/17-page-cache';
 import { coverMigrations } from './schema/22-cover';
 import { renewalMigrations } from './schema/21-renewals';
 import { jobMigrations } from './schema/20-jobs';
+import { runwayMigrations } from './schema/25-runway';
 
 export type { Migration };
 
@@ -268,4 +269,5 @@ export const migrations: Migration[] = [
   ...renewalMigrations,
   ...jobMigrations,
   ...noticeMigrations,
+  ...runwayMigrations,
 ].sort((a, b) => a.version - b.version);

@@ -135,7 +135,7 @@ const zh = {
   previewLang: '语言',
   show: '查看',
   noMenus: '该分组没有可见菜单',
-  settingsSections: { site: '站点', login: '登录与开放', upload: '上传', insurer: '承保', renewals: '续保' },
+  settingsSections: { site: '站点', login: '登录与开放', upload: '上传', insurer: '承保', renewals: '续保', balance: '余额提醒' },
   version: '版本 {v}',
   jobs: {
     title: '定时任务',
@@ -434,7 +434,14 @@ const en: Text = {
   previewLang: 'Language',
   show: 'Show',
   noMenus: 'This group sees no menus',
-  settingsSections: { site: 'Site', login: 'Login and access', upload: 'Uploads', insurer: 'Insurer', renewals: 'Renewals' },
+  settingsSections: {
+    site: 'Site',
+    login: 'Login and access',
+    upload: 'Uploads',
+    insurer: 'Insurer',
+    renewals: 'Renewals',
+    balance: 'Balance alerts',
+  },
   version: 'Version {v}',
   jobs: {
     title: 'Scheduled jobs',
