@@ -26,7 +26,7 @@ export function RunwayStyles() {
 
 function daysText(locale: Locale, days: number): string {
   const t = runwayText(locale);
-  return fill(t[plural('days', days)], { n: days });
+  return fill(t.counted[plural('days', days)], { n: days });
 }
 
 /** The figure of one runway: "446 days", or "No figure" when nobody is covered. */
@@ -93,7 +93,7 @@ export function RunwayCard({ view, locale }: { view: RunwayView; locale: Locale 
             <RunwayFigure runway={r} threshold={view.threshold} locale={locale} />
           </p>
           <p className={low ? 'runway-note runway-note-low' : 'runway-note muted'}>
-            {fill(t[plural(low ? 'low' : 'ok', view.threshold)], { n: view.threshold })}
+            {fill(t.counted[plural(low ? 'low' : 'ok', view.threshold)], { n: view.threshold })}
           </p>
         </>
       )}
@@ -171,7 +171,7 @@ export function RunwayTable({ view, locale }: { view: RunwayView; locale: Locale
         }
       />
       <p className={isLow(c, view.threshold) ? 'runway-note runway-note-low' : 'runway-note muted'}>
-        {fill(t[plural(isLow(c, view.threshold) ? 'low' : 'ok', view.threshold)], { n: view.threshold })}
+        {fill(t.counted[plural(isLow(c, view.threshold) ? 'low' : 'ok', view.threshold)], { n: view.threshold })}
       </p>
       <p className="runway-how muted">{t.how}</p>
     </section>
