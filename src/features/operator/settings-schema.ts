@@ -276,7 +276,7 @@ export const SETTINGS: readonly SettingDef[] = [
     labels: { 'zh-cn': '余额可用天数提醒线（天）', en: 'Balance runway alert (days)' },
     help: {
       'zh-cn': '按当天在保人数估算的余额可用天数低于此值时通知会员（每次跌破通知一次），1 到 365',
-      en: 'Members are notified when their balance lasts fewer days than this at today’s headcount (once each time it falls under), 1 to 365',
+      en: "Members are notified when their balance lasts fewer days than this at today's headcount (once each time it falls under), 1 to 365",
     },
     section: 'balance',
   },

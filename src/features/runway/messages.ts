@@ -18,7 +18,7 @@ export default {
     notify: {
       balance_runway: {
         title: 'Balance lasts about {days} days',
-        body: '{scope} ({account}): {balance:yuan}. At today’s headcount this lasts about {days} days, under the alert level of {threshold} days. Top up or allocate funds in time.',
+        body: "{scope} ({account}): {balance:yuan}. At today's headcount this lasts about {days} days, under the alert level of {threshold} days. Top up or allocate funds in time.",
       },
     },
   },
