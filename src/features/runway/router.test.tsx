@@ -130,6 +130,7 @@ for (const engine of engines()) {
       expect(table).toContain('data-account="demo_site1"');
       expect(table).toContain(`/user/team/allocation?sub=${ids.demo_site1}`); // the low sub-account's allocate link
       expect(table).toContain('Company total');
+      expect(table).toContain('href="/user/account/balance"'); // the main account, low too: Top up
       const card = renderToStaticMarkup(<RunwayCard view={team} locale="en" />);
       expect(card).toContain('/user/account/balance');
       expect(card).toContain('/user/team/allocation');

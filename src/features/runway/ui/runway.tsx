@@ -131,9 +131,13 @@ export function RunwayTable({ view, locale }: { view: RunwayView; locale: Locale
       cell: (a) => (
         <span className="runway-cell">
           <RunwayFigure runway={a} threshold={view.threshold} locale={locale} />
-          {isLow(a, view.threshold) && !a.main ? (
-            <NavAnchor to={`/user/team/allocation?sub=${a.id}`} match="none" className="btn btn-ghost btn-sm">
-              {tt.allocate}
+          {isLow(a, view.threshold) ? (
+            <NavAnchor
+              to={a.main ? '/user/account/balance' : `/user/team/allocation?sub=${a.id}`}
+              match="none"
+              className="btn btn-ghost btn-sm"
+            >
+              {a.main ? t.topUp : tt.allocate}
             </NavAnchor>
           ) : null}
         </span>
