@@ -7,7 +7,8 @@ import { loginViaForm } from './helpers';
  * its own overview and on its main account's allocation page, in Chinese on a desktop and in
  * English on a 390 px phone.
  */
-test.describe.configure({ mode: 'serial' });
+// Two sign-ins and four pages each: more than the default 30 s on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 const SITE1 = { account: 'demo_site1', password: 'Site1#2026' };
 const DAY = 86_400_000;
