@@ -3,8 +3,8 @@
  * four counts a member looks for (cover in force and people covered, orders to pay, claims needing
  * documents, cover ending within 30 days), the tasks that wait on the member with the action beside
  * each, what the insurer or broker is handling, premium per month for the last year, balance and
- * points with their latest entries, the balance runway (#31), and shortcuts. The previous sign-in moved to the profile's
- * devices section. Static markup (a static region, links are a[data-nav]).
+ * points with their latest entries, the balance runway (#31), and shortcuts. The previous sign-in
+ * moved to the profile's devices section. Static markup (a static region, links are a[data-nav]).
  */
 import './account.css';
 import { loadRunway } from '~/features/runway';
@@ -37,6 +37,8 @@ export function OverviewPage() {
         <NavAnchor to="/user/account/profile" className="btn btn-ghost btn-sm" match="none">
           <Icon name="user" size={16} />
           {accountText(view.locale).overview.toProfile}
+          {/* Outside the static region below, so the page links the runway card's stylesheet. */}
+          <RunwayStyles />
         </NavAnchor>
       )}
       render={async ({ view, t }) => {
@@ -60,69 +62,65 @@ export function OverviewPage() {
           { key: 'email', icon: 'mail' as const, filled: facts.emailFilled },
         ];
         return (
-          // No islands here: one static region (rendered once to HTML, not hydrated). RunwayStyles
-          // links the runway card's stylesheet (components inside a static region link none).
-          <>
-            <RunwayStyles />
-            <StaticRegion id="account-overview" className="overview">
-              <div className="hello-row overview-hello">
-                <NavAnchor to="/user/account/profile" match="none" title={o.toProfile}>
-                  <Avatar src={user.avatar} name={name} size={60} />
-                  <span className="sr-only">{o.toProfile}</span>
-                </NavAnchor>
-                <div className="hello-text">
-                  <p className="hello-line">
-                    <strong translate="no">{name}</strong>
-                    {view.locale === 'zh-cn' ? '，' : ', '}
-                    {hello}
-                  </p>
-                  <ul className="contact-badges">
-                    {contact.map((c) => (
-                      <li key={c.key}>
-                        <NavAnchor
-                          to="/user/account/profile"
-                          match="none"
-                          className={c.filled ? 'badge badge-ok' : 'badge'}
-                          title={`${c.filled ? o.filled : o.notFilled} ${t(['user', c.key])}`}
-                        >
-                          <Icon name={c.icon} size={14} />
-                          <span>{t(['user', c.key])}</span>
-                          <span className="sr-only">: {c.filled ? o.filled : o.notFilled}</span>
-                          {c.filled ? <Icon name="check" size={12} /> : null}
-                        </NavAnchor>
-                      </li>
-                    ))}
-                  </ul>
-                </div>
+          // No islands here: one static region (rendered once to HTML, not hydrated).
+          <StaticRegion id="account-overview" className="overview">
+            <div className="hello-row overview-hello">
+              <NavAnchor to="/user/account/profile" match="none" title={o.toProfile}>
+                <Avatar src={user.avatar} name={name} size={60} />
+                <span className="sr-only">{o.toProfile}</span>
+              </NavAnchor>
+              <div className="hello-text">
+                <p className="hello-line">
+                  <strong translate="no">{name}</strong>
+                  {view.locale === 'zh-cn' ? '，' : ', '}
+                  {hello}
+                </p>
+                <ul className="contact-badges">
+                  {contact.map((c) => (
+                    <li key={c.key}>
+                      <NavAnchor
+                        to="/user/account/profile"
+                        match="none"
+                        className={c.filled ? 'badge badge-ok' : 'badge'}
+                        title={`${c.filled ? o.filled : o.notFilled} ${t(['user', c.key])}`}
+                      >
+                        <Icon name={c.icon} size={14} />
+                        <span>{t(['user', c.key])}</span>
+                        <span className="sr-only">: {c.filled ? o.filled : o.notFilled}</span>
+                        {c.filled ? <Icon name="check" size={12} /> : null}
+                      </NavAnchor>
+                    </li>
+                  ))}
+                </ul>
               </div>
+            </div>
 
-              <DeskTiles desk={desk} locale={view.locale} />
-              <RunwayCard view={runway} locale={view.locale} />
-              <div className="desk-columns">
-                <DeskTasks desk={desk} locale={view.locale} />
-                <DeskWaiting desk={desk} locale={view.locale} timeZone={tz} />
-              </div>
-              <DeskPremium desk={desk} locale={view.locale} />
-              <DeskLedgers desk={desk} locale={view.locale} timeZone={tz} balance={facts.money_balance} points={facts.score_balance} />
+            <DeskTiles desk={desk} locale={view.locale} />
+            <RunwayCard view={runway} locale={view.locale} />
+            <div className="desk-columns">
+              <DeskTasks desk={desk} locale={view.locale} />
+              <DeskWaiting desk={desk} locale={view.locale} timeZone={tz} />
+            </div>
+            <DeskPremium desk={desk} locale={view.locale} />
+            <DeskLedgers desk={desk} locale={view.locale} timeZone={tz} balance={facts.money_balance} points={facts.score_balance} />
 
-              {shortcuts.length > 0 ? (
-                <CardSection id="ov-quick" title={o.quickTitle}>
-                  <ul className="shortcut-grid">
-                    {shortcuts.map((s) => (
-                      <li key={s.id}>
-                        <NavAnchor to={s.href} className="shortcut" match="none">
-                          <span className="shortcut-icon">
-                            <Icon name={routeIcon(s.href)} size={20} />
-                          </span>
-                          <span>{s.title}</span>
-                        </NavAnchor>
-                      </li>
-                    ))}
-                  </ul>
-                </CardSection>
-              ) : null}
-            </StaticRegion>
-          </>
+            {shortcuts.length > 0 ? (
+              <CardSection id="ov-quick" title={o.quickTitle}>
+                <ul className="shortcut-grid">
+                  {shortcuts.map((s) => (
+                    <li key={s.id}>
+                      <NavAnchor to={s.href} className="shortcut" match="none">
+                        <span className="shortcut-icon">
+                          <Icon name={routeIcon(s.href)} size={20} />
+                        </span>
+                        <span>{s.title}</span>
+                      </NavAnchor>
+                    </li>
+                  ))}
+                </ul>
+              </CardSection>
+            ) : null}
+          </StaticRegion>
         );
       }}
     />
