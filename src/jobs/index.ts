@@ -10,6 +10,7 @@ import { baseEndorseContext, runDueSandbox } from '~/features/endorse';
 import { expireDue, processUnderwritingQueue } from '~/features/orders';
 import { noticeRetriesJob } from '~/features/notifications';
 import { renewalReminderJob } from '~/features/renewals';
+import { runwayAlertJob } from '~/features/runway';
 import { drainJobs } from '~/features/sealing';
 import { getStorage } from '~/features/upload';
 import type { Db } from '~/server/db/client';
@@ -58,6 +59,8 @@ export const PORTAL_JOBS: JobDefinition[] = [
   defineJob({ ...noticeRetriesJob, leaseSeconds: 120 }),
   // Reminders 30/14/3 days (operator settings) before a policy ends; once per (policy, day).
   defineJob({ ...renewalReminderJob, leaseSeconds: 300 }),
+  // A balance runway under `runwayAlertDays` (default 14): once per crossing per account (runway_alert).
+  defineJob({ ...runwayAlertJob, leaseSeconds: 300 }),
 ];
 
 /** Start this instance's scheduler with every portal job (scripts/start.ts). */

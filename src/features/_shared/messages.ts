@@ -19,6 +19,7 @@ import notifications from '../notifications/messages';
 import operator from '../operator/messages';
 import orders from '../orders/messages';
 import renewals from '../renewals/messages';
+import runway from '../runway/messages';
 import sealing from '../sealing/messages';
 import team from '../team/messages';
 import upload from '../upload/messages';
@@ -44,6 +45,7 @@ const FEATURE_MESSAGES: Record<Locale, Bundle>[] = [
   sealing,
   cover,
   renewals,
+  runway,
 ];
 
 function merge(into: Bundle, from: Bundle): Bundle {

@@ -21,6 +21,8 @@ export const NOTICE_KINDS = {
   // Balance
   topup_credited: { group: 'money', audience: 'member' },
   topup_rejected: { group: 'money', audience: 'member', mandatory: true },
+  // The balance lasts under `runwayAlertDays` at today's headcount (params.days, balance, account, scope, threshold)
+  balance_runway: { group: 'money', audience: 'member' },
   // Policies (orders)
   order_paid: { group: 'policies', audience: 'member' },
   order_issued: { group: 'policies', audience: 'member' },

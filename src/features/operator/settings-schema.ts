@@ -28,7 +28,7 @@ export interface SettingDef {
   check: (value: unknown, ctx: SettingContext) => string | null;
   labels: Record<Locale, string>;
   help?: Record<Locale, string>;
-  section: 'site' | 'login' | 'upload' | 'insurer' | 'renewals';
+  section: 'site' | 'login' | 'upload' | 'insurer' | 'renewals' | 'balance';
 }
 
 const len = (min: number, max: number, key: string) => (v: unknown) =>
@@ -265,6 +265,20 @@ export const SETTINGS: readonly SettingDef[] = [
       en: 'Days before a policy ends that its member is reminded to renew: comma separated, 1 to 60, at most 5, e.g. 30, 14, 3',
     },
     section: 'renewals',
+  },
+  {
+    // Read by the runway area's alert job (src/features/runway/alerts.ts).
+    key: 'runwayAlertDays',
+    type: 'number',
+    default: 14,
+    store: ['runwayAlertDays'],
+    check: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 365 ? null : 'operator.settings.runwayDays'),
+    labels: { 'zh-cn': '余额可用天数提醒线（天）', en: 'Balance runway alert (days)' },
+    help: {
+      'zh-cn': '按当天在保人数估算的余额可用天数低于此值时通知会员（每次跌破通知一次），1 到 365',
+      en: "Members are notified when their balance lasts fewer days than this at today's headcount (once each time it falls under), 1 to 365",
+    },
+    section: 'balance',
   },
 ];
 

@@ -21,6 +21,7 @@ import { operatorRouter } from '~/features/operator';
 import { ordersRouter } from '~/features/orders';
 import { productsRouter } from '~/features/products';
 import { renewalsRouter } from '~/features/renewals';
+import { runwayRouter } from '~/features/runway';
 import { sealingRouter } from '~/features/sealing';
 import { uploadRouter } from '~/features/upload';
 import { verificationRouter } from '~/features/verification';
@@ -57,6 +58,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', accountRouter);
   app.route('/', coverRouter);
   app.route('/', renewalsRouter);
+  app.route('/', runwayRouter);
   return app;
 }
 

@@ -7,6 +7,7 @@
  * 14 sealing, 15 claims, 16 endorsements and invoices, 17 the page cache, 18 the premium account;
  * reserved for issue #30: 19 notice deliveries and preferences, 20 scheduled jobs, 21 renewals,
  * 22 proof-of-cover certificates; issue #31: 26 view as member.
+ * 22 proof-of-cover certificates; issue #31: 25 the balance runway alert.
  */
 import type { Migration } from './schema/migration';
 import { accountMigrations } from './schema/09-account';
@@ -24,6 +25,7 @@ import { coverMigrations } from './schema/22-cover';
 import { renewalMigrations } from './schema/21-renewals';
 import { jobMigrations } from './schema/20-jobs';
 import { viewAsMigrations } from './schema/26-view-as';
+import { runwayMigrations } from './schema/25-runway';
 
 export type { Migration };
 
@@ -270,4 +272,5 @@ export const migrations: Migration[] = [
   ...jobMigrations,
   ...noticeMigrations,
   ...viewAsMigrations,
+  ...runwayMigrations,
 ].sort((a, b) => a.version - b.version);

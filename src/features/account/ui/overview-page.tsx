@@ -3,10 +3,12 @@
  * four counts a member looks for (cover in force and people covered, orders to pay, claims needing
  * documents, cover ending within 30 days), the tasks that wait on the member with the action beside
  * each, what the insurer or broker is handling, premium per month for the last year, balance and
- * points with their latest entries, and shortcuts. The previous sign-in moved to the profile's
- * devices section. Static markup (a static region, links are a[data-nav]).
+ * points with their latest entries, the balance runway (#31), and shortcuts. The previous sign-in
+ * moved to the profile's devices section. Static markup (a static region, links are a[data-nav]).
  */
 import './account.css';
+import { loadRunway } from '~/features/runway';
+import { RunwayCard, RunwayStyles } from '~/features/runway/ui';
 import { greeting, hourIn } from '~/lib/format';
 import type { MenuItem } from '~/lib/types';
 import { getDb } from '~/server/db/client';
@@ -35,6 +37,8 @@ export function OverviewPage() {
         <NavAnchor to="/user/account/profile" className="btn btn-ghost btn-sm" match="none">
           <Icon name="user" size={16} />
           {accountText(view.locale).overview.toProfile}
+          {/* Outside the static region below, so the page links the runway card's stylesheet. */}
+          <RunwayStyles />
         </NavAnchor>
       )}
       render={async ({ view, t }) => {
@@ -45,7 +49,11 @@ export function OverviewPage() {
         const sep = view.locale === 'zh-cn' ? '' : ' ';
         const hello = `${t(greeting(hourIn(Date.now(), tz)))}${sep}${t('greeting.welcomeBack')}`;
         const db = getDb();
-        const [facts, desk] = await Promise.all([loadOverview(db, user.id, 7, tz), loadDesk(db, user.id, view.locale, tz)]);
+        const [facts, desk, runway] = await Promise.all([
+          loadOverview(db, user.id, 7, tz),
+          loadDesk(db, user.id, view.locale, tz),
+          loadRunway(db, user.id),
+        ]);
         const shortcuts = flatten(view.centre.userMenus)
           .filter((i) => !i.href.startsWith('/user/account/') && i.menuType === 'tab')
           .slice(0, 6);
@@ -88,6 +96,7 @@ export function OverviewPage() {
             </div>
 
             <DeskTiles desk={desk} locale={view.locale} />
+            <RunwayCard view={runway} locale={view.locale} />
             <div className="desk-columns">
               <DeskTasks desk={desk} locale={view.locale} />
               <DeskWaiting desk={desk} locale={view.locale} timeZone={tz} />

@@ -11,7 +11,7 @@ import { JobsCard } from './jobs-card';
 import { ConsoleShell } from './shell';
 import { fill } from '../texts';
 
-const SECTIONS = ['site', 'login', 'upload', 'insurer', 'renewals'] as const;
+const SECTIONS = ['site', 'login', 'upload', 'insurer', 'renewals', 'balance'] as const;
 
 function Field({ def, value, locale, error }: { def: SettingDef; value: unknown; locale: 'zh-cn' | 'en'; error: boolean }) {
   const id = `os-${def.key.replace(/\W/g, '-')}`;

@@ -1,7 +1,8 @@
 /**
  * The allocation page's server half: the owner's balance, the transfer form (client component,
- * with a fresh request_id per render) and the transfer history with sub-account, day range and
- * page size in a GET form (the URL holds them; pages are plain links).
+ * with a fresh request_id per render), the balance runway of every account and the company (#31)
+ * and the transfer history with sub-account, day range and page size in a GET form (the URL holds
+ * them; pages are plain links).
  */
 import { type Column, DataTable } from '~/ui/data-table';
 import { CardSection } from '~/ui/card-section';
@@ -14,6 +15,8 @@ import { listTransfers, type TransferView } from '../transfers';
 import { TeamAllocateForm } from './allocate-form';
 import { formMessages } from './form-messages';
 import { TeamListFrame } from './list-frame';
+import { loadRunway } from '~/features/runway';
+import { RunwayTable } from '~/features/runway/ui';
 import { formatDate, formatMoney } from '~/lib/format';
 import type { Translator } from '~/lib/i18n';
 import { listQuery } from '~/lib/list-query';
@@ -41,10 +44,11 @@ export async function TeamAllocation({ query, tx, common, timeZone, siteTimeZone
   const t = tx.allocation;
   const sub = new URLSearchParams(query).get('sub');
   const { q, ok } = transfersQuery.parse(query, ['sub']);
-  const [subs, history, [owner]] = await Promise.all([
+  const [subs, history, [owner], runway] = await Promise.all([
     teamPicker(db, session.userId),
     listTransfers(db, session.userId, q, siteTimeZone),
     db.sql`SELECT money FROM "user" WHERE id = ${session.userId}`,
+    loadRunway(db, session.userId),
   ]);
   const requestId = crypto.randomUUID();
   const messages = { ...formMessages(common, VALIDATE_KEYS), 'team.chooseSub': t.selectSub };
@@ -103,6 +107,7 @@ export async function TeamAllocation({ query, tx, common, timeZone, siteTimeZone
           )}
         </CardSection>
       </div>
+      <RunwayTable view={runway} locale={common.locale} />
       <TeamListFrame
         locale={common.locale}
         tx={t}
