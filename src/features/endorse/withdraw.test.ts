@@ -107,6 +107,7 @@ for (const engine of engines()) {
       expect(after.body.data.actions).toEqual([]);
       expect(after.body.data.withdraw).toBeNull();
       expect(after.body.data.timeline.map((x: { from: string; to: string }) => `${x.from}>${x.to}`)).toEqual([
+        '>draft',
         'draft>submitted',
         'submitted>cancelled',
       ]);
