@@ -25,6 +25,8 @@ export interface EndorseListRow {
   status: EndorseStatus;
   effective_date: string;
   in_force: boolean;
+  /** Cancelled after it was submitted: the member withdrew it. */
+  withdrawn: boolean;
   counts: Endorsement['counts'];
   premium_delta: string;
   created_at: number;
@@ -39,6 +41,7 @@ export function viewListRow(e: Endorsement, todayDate: string): EndorseListRow {
     status: e.status,
     effective_date: e.effectiveDate,
     in_force: e.status === 'approved' && e.effectiveDate <= todayDate,
+    withdrawn: e.status === 'cancelled' && e.submittedAt !== null,
     counts: e.counts,
     premium_delta: fenToYuan(e.premiumDelta),
     created_at: e.createdAt,

@@ -151,7 +151,7 @@ for (const engine of engines()) {
       expect(late.body.message).toBe('保险公司已拒绝该批改，保费已退回，无需撤回');
     });
 
-    test('a draft is cancelled, not withdrawn (409); someone else’s endorsement is 404; a guest 401', async () => {
+    test('a draft is cancelled, not withdrawn (409); someone else’s endorsement is 404; a guest 401, the manager 403', async () => {
       const policy = await placePolicy(t.db, demoId, { people: 3 });
       const d = await api.post('endorse/create', demo, { request_id: rid(), order_id: policy.id, effective_date: today });
       const id = num(d.body.data.endorsement.id);
@@ -166,6 +166,8 @@ for (const engine of engines()) {
       const target = await foreign(theirs.id);
       expect((await api.post('endorse/withdraw', demo, { id: target })).status).toBe(404);
       expect((await api.post('endorse/withdraw', undefined, { id: target })).status).toBe(401);
+      // The site manager holds no `order/endorse/add`: 403 before anything is looked up.
+      expect((await api.post('endorse/withdraw', manager, { id: target })).status).toBe(403);
       expect((await api.post('endorse/withdraw', demo, { id: 'x' })).status).toBe(400);
     });
 

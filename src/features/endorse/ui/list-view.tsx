@@ -39,6 +39,7 @@ export interface EndorseListRowView {
   status: string;
   effective_date: string;
   in_force: boolean;
+  withdrawn?: boolean;
   counts: { add: number; remove: number; replace: number; correct: number };
   premium_delta: string;
   has_id_fix?: boolean;
@@ -65,7 +66,7 @@ function endorseColumns(t: EndorseText, detailPath: string, withdraw: boolean): 
       cellClass: 'el-status',
       cell: (r) => (
         <>
-          <StatusBadge status={r.status} text={t} />
+          <StatusBadge status={r.status} text={t} label={r.withdrawn ? t.withdraw.badge : undefined} />
           {r.in_force ? <span className="endorse-sub">{t.table.inForce}</span> : null}
           {r.has_id_fix ? <span className="endorse-sub">{t.operator.idFix}</span> : null}
           {withdraw && r.status === 'submitted' ? (
