@@ -53,6 +53,13 @@ const pages: { name: string; path: string; login?: boolean; viewAs?: number }[] 
   { name: 'm29-order-new', path: '/user/order/guzhu?new=1', login: true },
   { name: 'm29-overview', path: '/user/account/overview', login: true },
   { name: 'offer-quote', path: '/offer?q=1&plan=2&class=2&headcount=12&months=6' },
+  // Undo window (#31): wd- as demo, after submitting one endorsement (id 9, sandbox delay 3600 s) and
+  // withdrawing another (id 10) on a fresh seed; id 8 is the seeded ID fix waiting for staff.
+  { name: 'wd-countdown', path: '/user/order/endorseDetail?id=9', login: true },
+  { name: 'wd-ask', path: '/user/order/endorseDetail?id=9&ask=withdraw', login: true },
+  { name: 'wd-staff', path: '/user/order/endorseDetail?id=8', login: true },
+  { name: 'wd-done', path: '/user/order/endorseDetail?id=10', login: true },
+  { name: 'wd-list', path: '/user/order/endorse', login: true },
   // Operator console (#14): run with SCREENS_ACCOUNT=operator SCREENS_PASSWORD=Operator#2026, filter opc-.
   { name: 'opc-members', path: '/user/operator/members', login: true },
   { name: 'opc-member', path: '/user/operator/memberDetail?id=1', login: true },

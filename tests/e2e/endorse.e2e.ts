@@ -1,7 +1,8 @@
 /**
  * Endorsements and invoices (issue #10) in the browser, as the member and the operator click
  * through them: demo adds two people and removes one from tomorrow, watches the live premium,
- * submits (the sandbox insurer approves at once: endorseDelaySeconds is 0 on a fresh site), gets
+ * submits (the sandbox insurer approves at once: the spec sets endorseDelaySeconds to 0, the default
+ * 300 s undo window is endorse-withdraw.e2e.ts's), gets
  * the notice and checks the insured list on both sides of the date; the operator approves the
  * seeded ID-number fix; demo applies for an invoice for its endorsement charge (a bad credit code
  * first), the operator issues it, demo downloads it. Chinese and English.
@@ -9,7 +10,7 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { makeResidentId, maskResidentId } from '../../src/lib/cn-id';
 import { formatDayText } from '../../src/lib/date-text';
-import { DEMO, loginViaForm, MANAGER, waitForHydration } from './helpers';
+import { DEMO, loginViaForm, MANAGER, setEndorseDelay, waitForHydration } from './helpers';
 
 const OPERATOR = { account: 'operator', password: 'Operator#2026' };
 /** Demo's employer's-liability policy, the one the seed endorses (E01–E03): 26 people on the list. */
@@ -60,6 +61,10 @@ const WORDS = {
 type Lang = keyof typeof WORDS;
 
 test.describe.configure({ timeout: 60_000 });
+
+// The sandbox answers at once here (the approvals below are the insurer's); the site's default window after.
+test.beforeAll(async ({ request, baseURL }) => setEndorseDelay(request, baseURL!, 0));
+test.afterAll(async ({ request, baseURL }) => setEndorseDelay(request, baseURL!, 300));
 
 async function contextIn(browser: Browser, baseURL: string, lang: Lang): Promise<BrowserContext> {
   const ctx = await browser.newContext({ acceptDownloads: true });

@@ -50,3 +50,27 @@ export async function codeFromOutbox(to: string): Promise<string> {
   }
   throw new Error(`no code in the outbox for ${to}`);
 }
+
+/**
+ * Set the sandbox insurer's endorsement delay (`insurer.endorseDelaySeconds`, seconds) through the
+ * operator settings API: specs that need the insurer's answer at once set 0, and put 300 back after.
+ */
+export async function setEndorseDelay(
+  request: import('@playwright/test').APIRequestContext,
+  baseURL: string,
+  seconds: number,
+): Promise<void> {
+  const headers = { origin: baseURL, 'think-lang': 'en' };
+  const login = await request.post(`${baseURL}/userapi/v1/user/login`, {
+    data: { account: 'operator', password: 'Operator#2026' },
+    headers,
+  });
+  const token = (await login.json()).data.userInfo.token as string;
+  const auth = { ...headers, 'ba-user-token': token };
+  const current = await (await request.get(`${baseURL}/userapi/v1/operator/settings`, { headers: auth })).json();
+  const saved = await request.post(`${baseURL}/userapi/v1/operator/settings`, {
+    data: { version: current.data.version, changes: { 'insurer.endorseDelaySeconds': seconds } },
+    headers: auth,
+  });
+  expect(saved.status()).toBe(200);
+}

@@ -4,7 +4,7 @@
  */
 import { maskResidentId } from '~/lib/cn-id';
 import { fenToYuan } from '~/lib/money';
-import { type Db, num } from '~/server/db/client';
+import { type Db, num, nowSeconds } from '~/server/db/client';
 import { anyColumnContains } from '~/server/db/contains';
 import { statusEvent } from '~/server/db/events';
 import { visibleUserIds } from '~/server/members';
@@ -25,6 +25,8 @@ export interface EndorseListRow {
   status: EndorseStatus;
   effective_date: string;
   in_force: boolean;
+  /** Cancelled after it was submitted: the member withdrew it. */
+  withdrawn: boolean;
   counts: Endorsement['counts'];
   premium_delta: string;
   created_at: number;
@@ -39,6 +41,7 @@ export function viewListRow(e: Endorsement, todayDate: string): EndorseListRow {
     status: e.status,
     effective_date: e.effectiveDate,
     in_force: e.status === 'approved' && e.effectiveDate <= todayDate,
+    withdrawn: e.status === 'cancelled' && e.submittedAt !== null,
     counts: e.counts,
     premium_delta: fenToYuan(e.premiumDelta),
     created_at: e.createdAt,
@@ -166,6 +169,17 @@ export async function endorsementDetail(
     documents: docs.map((r: Row) => ({ id: num(r.id), kind: String(r.kind), file_id: num(r.file_id), name: String(r.name) })),
     notice_url: e.status === 'approved' ? `/userapi/v1/endorse/notice?id=${e.id}` : '',
     actions,
+    /**
+     * The member's undo window while they may withdraw: what goes back to the balance, and when the
+     * sandbox insurer answers (`decide_after`, `seconds_left`; null: until an operator acts).
+     */
+    withdraw: actions.includes('withdraw')
+      ? {
+          refund: fenToYuan(e.charged - e.refunded),
+          decide_after: e.decideAfter,
+          seconds_left: e.decideAfter === null ? null : Math.max(0, e.decideAfter - nowSeconds()),
+        }
+      : null,
   };
 }
 

@@ -373,6 +373,7 @@ for (const engine of engines()) {
           'policy_no',
           'premium_delta',
           'status',
+          'withdrawn',
         ].sort(),
       );
     });

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { assertFileKind, contentDisposition, findOwnFile, getStorage, readFileBytes } from '~/features/upload';
 import { fenToYuan } from '~/lib/money';
-import type { Db } from '~/server/db/client';
+import { type Db, num } from '~/server/db/client';
 import type { ApiEnv } from '~/server/http/api-env';
 import { requireOperator, requireRule } from '~/server/session';
 import { parseInput } from '~/server/validate';
@@ -24,6 +24,7 @@ import {
   rejectSchema,
   rosterSchema,
   updateSchema,
+  withdrawSchema,
 } from './schemas';
 import { approveEndorsement } from './approval';
 import { addDocument } from './documents';
@@ -33,7 +34,7 @@ import { type EndorseContext, type Endorsement, findVisibleEndorsement, siteToda
 import { endorsementDetail, listEndorsements, listForOperator } from './queries';
 import { runDueSandbox } from './sandbox';
 import { submitEndorsement } from './submit';
-import { cancelEndorsement, rejectEndorsement } from './transitions';
+import { cancelEndorsement, rejectEndorsement, withdrawEndorsement } from './transitions';
 import { eligiblePolicyList, rosterPage } from './views';
 
 /** The context of an endorsement call outside a request (pages, the sandbox sweep): the orders roster and the notice renderer. */
@@ -162,6 +163,13 @@ export const endorseRouter = new Hono<ApiEnv>()
       { endorsement: view(await cancelEndorsement(db, session.userId, input.id, input.reason, endorseContext(c))) },
       'endorse.cancelled',
     );
+  })
+  .post('/endorse/withdraw', async (c) => {
+    const { db, session } = await requireRule(c, 'order/endorse/add');
+    const input = parseInput(withdrawSchema, c.get('body'));
+    const e = await withdrawEndorsement(db, session.userId, input.id, input.reason, endorseContext(c));
+    const [u] = await db.sql`SELECT money FROM "user" WHERE id = ${e.userId}`;
+    return ok(c, { endorsement: view(e), refunded: fenToYuan(e.refunded), balance: fenToYuan(num(u?.money)) }, 'endorse.withdrawn');
   })
   .get('/operator/endorse/list', async (c) => {
     const { db } = await requireOperator(c, 'operator/endorsements');

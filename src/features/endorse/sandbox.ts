@@ -19,9 +19,16 @@ export interface InsurerSettings {
   endorseDelaySeconds: number;
 }
 
+/**
+ * The sandbox's answer delay when the site config holds none: five minutes, the member's window to
+ * withdraw a submitted endorsement (issue #31). Operators change it on the settings page
+ * (`insurer.endorseDelaySeconds`, 0–3600; 0 answers at once, as the API tests set it).
+ */
+export const DEFAULT_ENDORSE_DELAY_SECONDS = 300;
+
 export async function insurerSettings(db: Db): Promise<InsurerSettings> {
   const raw = ((await getConfigValue(db, 'insurer')) ?? {}) as Record<string, unknown>;
-  const delay = Number(raw.endorseDelaySeconds ?? 0);
+  const delay = Number(raw.endorseDelaySeconds ?? DEFAULT_ENDORSE_DELAY_SECONDS);
   return { mode: raw.mode === 'manual' ? 'manual' : 'sandbox', endorseDelaySeconds: Number.isFinite(delay) && delay > 0 ? delay : 0 };
 }
 

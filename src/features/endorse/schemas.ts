@@ -149,6 +149,9 @@ export const documentSchema = v.object({
 /** POST endorse/cancel */
 export const cancelSchema = v.object({ id: idField(), reason: v.optional(text(200, 'endorse.reasonInvalid'), '') });
 
+/** POST endorse/withdraw {id, reason?}: a submitted endorsement taken back before the insurer decides. */
+export const withdrawSchema = cancelSchema;
+
 /** GET operator/endorse/list ?status&keyword&page&limit */
 export const operatorListSchema = v.object({
   status: v.optional(v.union([v.literal(''), v.picklist(ENDORSE_STATUSES, 'endorse.statusInvalid')], 'endorse.statusInvalid'), 'submitted'),

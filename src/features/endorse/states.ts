@@ -15,6 +15,8 @@ export const ENDORSE_TRANSITIONS = {
   approve: { from: ['submitted'], to: 'approved' },
   reject: { from: ['submitted'], to: 'rejected' },
   cancel: { from: ['draft', 'submitted'], to: 'cancelled' },
+  /** The member takes a submitted endorsement back before the insurer (or its staff) decides: the charge is refunded. */
+  withdraw: { from: ['submitted'], to: 'cancelled' },
   /** The policy was surrendered before the endorsement took effect: its people never join. */
   void: { from: ['approved'], to: 'voided' },
 } as const satisfies Record<string, { from: readonly EndorseStatus[]; to: EndorseStatus }>;
@@ -24,10 +26,13 @@ export type EndorseTransition = keyof typeof ENDORSE_TRANSITIONS;
 export const canEndorse = (status: string, t: EndorseTransition): boolean =>
   (ENDORSE_TRANSITIONS[t].from as readonly string[]).includes(status);
 
-/** What the member may do in a status (edits are draft-only; approve/reject are the insurer's or an operator's). */
+/**
+ * What the member may do in a status (edits are draft-only; approve/reject are the insurer's or an
+ * operator's): a draft is cancelled, a submitted endorsement is withdrawn (until someone decides it).
+ */
 export function memberActions(status: string): string[] {
   const actions: string[] = [];
-  if (status === 'draft') actions.push('edit', 'submit');
-  if (canEndorse(status, 'cancel')) actions.push('cancel');
+  if (status === 'draft') actions.push('edit', 'submit', 'cancel');
+  if (canEndorse(status, 'withdraw')) actions.push('withdraw');
   return actions;
 }

@@ -234,6 +234,20 @@ export const SETTINGS: readonly SettingDef[] = [
     section: 'insurer',
   },
   {
+    // Read by the endorse area's sandbox (src/features/endorse/sandbox.ts): the member's undo window.
+    key: 'insurer.endorseDelaySeconds',
+    type: 'number',
+    default: 300,
+    store: ['insurer', 'endorseDelaySeconds'],
+    check: (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 3600 ? null : 'operator.settings.insurerDelay'),
+    labels: { 'zh-cn': '沙箱批改答复延迟（秒）', en: 'Sandbox endorsement delay (seconds)' },
+    help: {
+      'zh-cn': '批改提交后沙箱答复前等待的秒数（0 到 3600）；会员在此期间可撤回批改，0 表示立即答复、不可撤回',
+      en: 'Seconds the sandbox waits after an endorsement is submitted before it answers (0 to 3600); members can withdraw it until then, 0 answers at once with no window',
+    },
+    section: 'insurer',
+  },
+  {
     key: 'insurer.refuseMarker',
     type: 'text',
     default: 'SANDBOX-REFUSE',

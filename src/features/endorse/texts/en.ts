@@ -116,6 +116,18 @@ export const endorseEn: EndorseText = {
     noDocuments: 'No documents.',
     actor: { member: 'Member', insurer: 'Insurer', operator: 'Operator' },
   },
+  withdraw: {
+    action: 'Withdraw',
+    listAction: 'Withdraw {apply_no}',
+    badge: 'Withdrawn',
+    countdown: 'The insurer answers in {time} — you can withdraw until then.',
+    answering: 'The insurer is answering now…',
+    manual: "You can withdraw until the insurer's staff act on it.",
+    confirm: 'Withdraw {apply_no}? The {amount} charged for it goes back to your balance, and the insured list stays as it is.',
+    confirmFree: 'Withdraw {apply_no}? Nothing was charged for it, and the insured list stays as it is.',
+    yes: 'Withdraw',
+    keep: 'Keep it',
+  },
   roster: { title: 'Insured list', asOf: 'As of', activeFrom: 'From', activeTo: 'To', go: 'Show' },
   estimate: {
     item: 'This change {amount}',

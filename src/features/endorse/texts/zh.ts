@@ -107,6 +107,18 @@ export const endorseZh = {
     noDocuments: '没有上传资料。',
     actor: { member: '会员', insurer: '保险公司', operator: '审核员' },
   },
+  withdraw: {
+    action: '撤回',
+    listAction: '撤回 {apply_no}',
+    badge: '已撤回',
+    countdown: '保险公司将在 {time} 后答复，在此之前您可以撤回。',
+    answering: '保险公司正在答复……',
+    manual: '保险公司工作人员处理前，您可以随时撤回。',
+    confirm: '确定撤回 {apply_no}？已扣除的 {amount} 将退回余额，被保险人名单保持不变。',
+    confirmFree: '确定撤回 {apply_no}？本次未扣款，被保险人名单保持不变。',
+    yes: '确认撤回',
+    keep: '暂不撤回',
+  },
   roster: { title: '被保险人名单', asOf: '查询日期', activeFrom: '起保', activeTo: '止保', go: '查看' },
   estimate: { item: '本项保费 {amount}', total: '批改合计 {amount}', days: '剩余 {d} / {D} 天', outside: '日期不在保险期间内' },
   operator: {

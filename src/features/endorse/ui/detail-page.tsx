@@ -2,6 +2,7 @@ import { EndorseDetailView } from './detail-view';
 import './endorse.css';
 import { RosterView } from './roster';
 import { EndorseFrame } from './frame';
+import { WithdrawAction } from './withdraw';
 import { baseEndorseContext } from '../router';
 import { endorsementDetail } from '../queries';
 import { findVisibleEndorsement, siteToday } from '../model';
@@ -41,6 +42,16 @@ export function OrderEndorseDetailPage({ query }: { query?: string }) {
               <a className="btn btn-ghost" href={`/user/order/endorse?edit=${e.id}`}>
                 {text.detail.edit}
               </a>
+            ) : null}
+            {detail.withdraw ? (
+              <WithdrawAction
+                id={e.id}
+                applyNo={e.applyNo}
+                refund={detail.withdraw.refund}
+                secondsLeft={detail.withdraw.seconds_left}
+                words={text.withdraw}
+                ask={params.get('ask') === 'withdraw'}
+              />
             ) : null}
             {detail.actions.includes('cancel') ? (
               <ApiButton

@@ -35,13 +35,15 @@ export function EndorseDetailView({
 }) {
   const t = text.detail;
   const e = detail.endorsement;
+  // Cancelled after it was submitted: the member withdrew it.
+  const withdrawn = e.status === 'cancelled' && e.submitted_at !== null;
   return (
-    <div className="endorse-detail" data-status={e.status}>
+    <div className="endorse-detail" data-status={e.status} data-withdrawn={withdrawn || undefined}>
       <EndorseSteps detail={detail} text={text} timeZone={timeZone} />
       <section className="card" aria-labelledby="ed-summary">
         <div className="card-head">
           <h2 id="ed-summary">
-            {e.apply_no} <StatusBadge status={e.status} text={text} />
+            {e.apply_no} <StatusBadge status={e.status} text={text} label={withdrawn ? text.withdraw.badge : undefined} />
           </h2>
         </div>
         <dl className="endorse-facts">
@@ -101,7 +103,13 @@ export function EndorseDetailView({
         <Timeline className="endorse-timeline" events={detail.timeline} eventKey={(x) => `${x.to}-${x.created_at}`}>
           {(x) => (
             <TimelineEntry
-              title={<StatusBadge status={x.to} text={text} />}
+              title={
+                <StatusBadge
+                  status={x.to}
+                  text={text}
+                  label={x.from === 'submitted' && x.to === 'cancelled' ? text.withdraw.badge : undefined}
+                />
+              }
               who={t.actor[actorOf(x)]}
               when={formatDate(x.created_at, 'YYYY-MM-DD HH:mm', timeZone)}
               note={x.note && x.note !== 'sandbox' ? x.note : null}

@@ -93,6 +93,7 @@ export function OrderEndorsePage({ query }: { query?: string }) {
           <EndorseList
             path="/user/order/endorse"
             detailPath="/user/order/endorseDetail"
+            withdraw
             q={q}
             ok={ok}
             result={result}

@@ -39,13 +39,17 @@ export interface EndorseListRowView {
   status: string;
   effective_date: string;
   in_force: boolean;
+  withdrawn?: boolean;
   counts: { add: number; remove: number; replace: number; correct: number };
   premium_delta: string;
   has_id_fix?: boolean;
 }
 
-/** The table's columns: number (linked), status, policy, date, counts, premium change. */
-function endorseColumns(t: EndorseText, detailPath: string): Column<EndorseListRowView>[] {
+/**
+ * The table's columns: number (linked), status, policy, date, counts, premium change. With
+ * `withdraw` (the member's list), a submitted row links to its Withdraw confirmation.
+ */
+function endorseColumns(t: EndorseText, detailPath: string, withdraw: boolean): Column<EndorseListRowView>[] {
   return [
     {
       head: t.table.applyNo,
@@ -62,9 +66,19 @@ function endorseColumns(t: EndorseText, detailPath: string): Column<EndorseListR
       cellClass: 'el-status',
       cell: (r) => (
         <>
-          <StatusBadge status={r.status} text={t} />
+          <StatusBadge status={r.status} text={t} label={r.withdrawn ? t.withdraw.badge : undefined} />
           {r.in_force ? <span className="endorse-sub">{t.table.inForce}</span> : null}
           {r.has_id_fix ? <span className="endorse-sub">{t.operator.idFix}</span> : null}
+          {withdraw && r.status === 'submitted' ? (
+            <a
+              className="endorse-sub-action"
+              href={`${detailPath}?id=${r.id}&ask=withdraw`}
+              aria-label={fill(t.withdraw.listAction, { apply_no: r.apply_no })}
+              data-action="withdraw"
+            >
+              {t.withdraw.action}
+            </a>
+          ) : null}
         </>
       ),
     },
@@ -91,6 +105,7 @@ export function EndorseList({
   text,
   locale,
   withKindFilter = true,
+  withdraw = false,
 }: {
   path: string;
   detailPath: string;
@@ -100,6 +115,8 @@ export function EndorseList({
   text: EndorseText;
   locale: Locale;
   withKindFilter?: boolean;
+  /** The member's list: submitted rows offer Withdraw. */
+  withdraw?: boolean;
 }) {
   const t = text;
   const filtered = Boolean(q.status || q.kind || q.keyword || q.start || q.end);
@@ -147,7 +164,7 @@ export function EndorseList({
         ) : (
           <DataTable
             className="endorse-table"
-            columns={endorseColumns(t, detailPath)}
+            columns={endorseColumns(t, detailPath, withdraw)}
             rows={result.list}
             rowKey={(r) => r.id}
             rowAttrs={(r) => ({ 'data-endorse': r.apply_no })}

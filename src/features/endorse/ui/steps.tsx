@@ -35,7 +35,13 @@ export function EndorseSteps({ detail, text, timeZone }: { detail: EndorseDetail
         dates={dates}
         at={endorseStepAt(e.status, ['draft', ...detail.timeline.map((x) => x.to)])}
         status={e.status}
-        failure={() => ({ label: text.status[e.status as keyof typeof text.status] ?? e.status, date: first(e.status) })}
+        failure={() => ({
+          label:
+            e.status === 'cancelled' && e.submitted_at !== null
+              ? text.withdraw.badge
+              : (text.status[e.status as keyof typeof text.status] ?? e.status),
+          date: first(e.status),
+        })}
       />
     </div>
   );
