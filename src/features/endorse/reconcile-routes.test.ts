@@ -29,7 +29,7 @@ for (const engine of engines()) {
     async function upload(orderId: number, file: { name: string; bytes: Uint8Array | string }, lang = 'en', token = demo) {
       const form = new FormData();
       form.set('order_id', String(orderId));
-      form.set('file', new File([file.bytes], file.name));
+      form.set('file', new File([file.bytes as BlobPart], file.name));
       const res = await app.request(`${ORIGIN}/userapi/v1/endorse/reconcile`, {
         method: 'POST',
         headers: { 'think-lang': lang, origin: ORIGIN, 'ba-user-token': token },

@@ -14,7 +14,7 @@ import { parseInput } from '~/server/validate';
 import { apiMessage } from '../_shared/messages';
 import { ok } from '../_shared/envelope';
 import { dataErrorHandler, invalid } from './errors';
-import { applyReconcile, reconcilePreview } from './reconcile';
+import { applyReconcile, MAX_LIST_BYTES, reconcilePreview } from './reconcile';
 import { endorseContext } from './router';
 import { reconcileApplySchema, reconcileSchema } from './schemas';
 
@@ -22,8 +22,6 @@ import { reconcileApplySchema, reconcileSchema } from './schemas';
 export const RECONCILE_PATH = '/endorse/reconcile';
 /** The full path the API pipeline must leave unread. */
 export const RECONCILE_STREAM_PATH = `${API_BASE}${RECONCILE_PATH}`;
-/** Largest staff list read (2,000 rows of CSV or XLSX fit many times over). */
-export const MAX_LIST_BYTES = 2 * 1024 * 1024;
 
 /** The multipart body's fields and its one file: 415 for another body, 413 beyond the cap, 400 without a file. */
 async function readListUpload(c: Context<ApiEnv>): Promise<{ fields: Record<string, string>; bytes: Uint8Array; name: string }> {

@@ -20,6 +20,9 @@ import { type EndorseContext, type Endorsement, today, toEndorsement } from './m
 import type { InsuredRow, Policy } from './policy';
 import type { ItemInput, ReconcileApplyInput } from './schemas';
 
+/** Largest staff list read, in bytes (2,000 rows of CSV or XLSX fit many times over). */
+export const MAX_LIST_BYTES = 2 * 1024 * 1024;
+
 /** Rows read from one file (the import's limit). */
 export const MAX_STAFF_ROWS = 2000;
 
