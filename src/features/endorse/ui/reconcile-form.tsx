@@ -13,7 +13,7 @@ import { navigate } from '~/lib/navigation/browser';
 import type { Locale } from '~/lib/types';
 import { DateField } from '~/ui/date-field';
 import { UploadArea } from '~/ui/upload-area';
-import type { ReconcileText } from '../texts/reconcile';
+import type { ReconcileText } from '../texts';
 
 interface Removal {
   insured_id: number;
