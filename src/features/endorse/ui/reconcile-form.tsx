@@ -164,6 +164,7 @@ export function ReconcileForm({ orderId, locale, maxBytes, text: t, openHref }: 
     on: Set<number>,
     set: (s: Set<number>) => void,
     line: (i: number) => React.ReactNode,
+    extra?: (i: number) => React.ReactNode,
   ) =>
     count ? (
       <fieldset className="card reconcile-group" data-group={key}>
@@ -201,6 +202,7 @@ export function ReconcileForm({ orderId, locale, maxBytes, text: t, openHref }: 
                 />
                 {line(i)}
               </label>
+              {extra?.(i)}
             </li>
           ))}
         </ul>
@@ -290,41 +292,47 @@ export function ReconcileForm({ orderId, locale, maxBytes, text: t, openHref }: 
                   </>
                 );
               })}
-              {group('additions', t.additions, result.additions.length, addOn, setAddOn, (i) => {
-                const a = result.additions[i];
-                return (
-                  <>
-                    {who(a.name, mask(a.id_no))}
-                    <span className="reconcile-meta">{fill(t.fileRow, { row: a.row })}</span>
-                  </>
-                );
-              })}
-              {result.additions.length ? (
-                <div className="reconcile-classes" data-classes>
-                  {result.additions.map((a, i) =>
-                    addOn.has(i) ? (
-                      <div className="reconcile-class" key={a.id_no}>
-                        <label htmlFor={`rc-cls-${i}`}>
-                          <span translate="no">{a.name}</span> · {t.cls}
-                        </label>
-                        <select
-                          id={`rc-cls-${i}`}
-                          data-add-class={a.id_no}
-                          value={classes[i] ?? ''}
-                          onChange={(e) => setClasses({ ...classes, [i]: e.currentTarget.value })}
-                        >
-                          <option value="">{t.chooseClass}</option>
-                          {result.classes.map((c) => (
-                            <option key={c} value={c}>
-                              {fill(t.classN, { n: c })}
-                            </option>
-                          ))}
-                        </select>
-                      </div>
-                    ) : null,
-                  )}
-                </div>
-              ) : null}
+              {group(
+                'additions',
+                t.additions,
+                result.additions.length,
+                addOn,
+                setAddOn,
+                (i) => {
+                  const a = result.additions[i];
+                  return (
+                    <>
+                      {who(a.name, mask(a.id_no))}
+                      <span className="reconcile-meta">{fill(t.fileRow, { row: a.row })}</span>
+                    </>
+                  );
+                },
+                (i) => {
+                  const a = result.additions[i];
+                  return (
+                    <div className="reconcile-class">
+                      <label htmlFor={`rc-cls-${i}`} className="sr-only">
+                        {a.name} · {t.cls}
+                      </label>
+                      <select
+                        id={`rc-cls-${i}`}
+                        data-add-class={a.id_no}
+                        value={classes[i] ?? ''}
+                        disabled={!addOn.has(i)}
+                        aria-invalid={addOn.has(i) && !classes[i] ? true : undefined}
+                        onChange={(e) => setClasses({ ...classes, [i]: e.currentTarget.value })}
+                      >
+                        <option value="">{`${t.cls}: ${t.chooseClass}`}</option>
+                        {result.classes.map((c) => (
+                          <option key={c} value={c}>
+                            {fill(t.classN, { n: c })}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  );
+                },
+              )}
               {group('corrections', t.corrections, result.corrections.length, correctOn, setCorrectOn, (i) => {
                 const c = result.corrections[i];
                 return (
@@ -333,12 +341,14 @@ export function ReconcileForm({ orderId, locale, maxBytes, text: t, openHref }: 
                     <span className="reconcile-meta">
                       {c.changes.includes('name') ? (
                         <span className="reconcile-change">
-                          {t.name}: <span translate="no">{c.name_before}</span> → <span translate="no">{c.name}</span>
+                          {t.nameLabel}
+                          <span translate="no">{c.name_before}</span> → <span translate="no">{c.name}</span>
                         </span>
                       ) : null}
                       {c.changes.includes('class') ? (
                         <span className="reconcile-change">
-                          {t.cls}: {fill(t.classN, { n: c.class_before })} → {fill(t.classN, { n: c.occupation_class })}
+                          {t.clsLabel}
+                          {fill(t.classN, { n: c.class_before })} → {fill(t.classN, { n: c.occupation_class })}
                         </span>
                       ) : null}
                     </span>
