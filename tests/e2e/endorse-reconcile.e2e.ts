@@ -211,3 +211,24 @@ test('the same in English on a 390 px phone', async ({ browser, baseURL }) => {
   await reconcile(page, 'en');
   await ctx.close();
 });
+
+test('the monthly staff-list reminder is off until the member switches it on in the profile (and off again)', async ({
+  browser,
+  baseURL,
+}) => {
+  const ctx = await englishContext(browser, baseURL);
+  const page = await ctx.newPage();
+  await loginViaForm(page, DEMO, '/user/account/profile');
+  await waitForHydration(page);
+  const reminder = page.getByRole('switch', { name: /Remind me each month to upload HR's staff list/ });
+  await expect(reminder).not.toBeChecked();
+  await reminder.click();
+  await expect(reminder).toBeChecked();
+  await expect(page.getByText('Notice settings saved')).toBeVisible();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(reminder).toBeChecked();
+  await reminder.click();
+  await expect(reminder).not.toBeChecked();
+  await ctx.close();
+});

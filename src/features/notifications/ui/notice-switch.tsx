@@ -88,10 +88,10 @@ export function OptInSwitch({
         aria-busy={busy || undefined}
         onChange={(e) => change(e.currentTarget.checked)}
       />
-      <span className="notice-opt-in-label">{label}</span>
       <span className="notice-switch-text" aria-hidden="true">
         {on ? onText : offText}
       </span>
+      <span className="notice-opt-in-label">{label}</span>
     </label>
   );
 }
