@@ -75,6 +75,9 @@ const pages: { name: string; path: string; login?: boolean; viewAs?: number }[] 
   { name: 'en-list', path: '/user/order/endorse', login: true },
   { name: 'en-new', path: '/user/order/endorse?new=1', login: true },
   { name: 'en-detail', path: '/user/order/endorseDetail?id=1', login: true },
+  // Roster reconciliation (#31 item 3): the page before a list is uploaded, and the policy chooser.
+  { name: 'reconcile', path: '/user/endorse/reconcile?order=1', login: true },
+  { name: 'reconcile-choose', path: '/user/endorse/reconcile', login: true },
   { name: 'en-invoice', path: '/user/order/invoiceApply', login: true },
   { name: 'eop-endorse', path: '/user/operator/endorsements', login: true },
   { name: 'eop-endorse-detail', path: '/user/operator/endorseDetail?id=6', login: true },

@@ -6,7 +6,7 @@
  * A new job: define it here (or export its definition from its area's `index.ts`) and add it to
  * PORTAL_JOBS. Jobs sweep due rows, so a run that is repeated or skipped loses nothing.
  */
-import { baseEndorseContext, runDueSandbox } from '~/features/endorse';
+import { baseEndorseContext, rosterReminderJob, runDueSandbox } from '~/features/endorse';
 import { expireDue, processUnderwritingQueue } from '~/features/orders';
 import { noticeRetriesJob } from '~/features/notifications';
 import { renewalReminderJob } from '~/features/renewals';
@@ -61,6 +61,8 @@ export const PORTAL_JOBS: JobDefinition[] = [
   defineJob({ ...renewalReminderJob, leaseSeconds: 300 }),
   // A balance runway under `runwayAlertDays` (default 14): once per crossing per account (runway_alert).
   defineJob({ ...runwayAlertJob, leaseSeconds: 300 }),
+  // The monthly staff-list reminder to members who asked for it; once per (member, month).
+  defineJob({ ...rosterReminderJob, leaseSeconds: 300 }),
 ];
 
 /** Start this instance's scheduler with every portal job (scripts/start.ts). */

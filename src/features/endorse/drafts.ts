@@ -14,7 +14,7 @@ import type { Policy, RosterPort } from './policy';
 import { refreshTotals } from './pricing';
 import type { CreateInput, UpdateInput } from './schemas';
 
-async function loadVisiblePolicy(db: Db, port: RosterPort, userId: number, orderId: number): Promise<Policy> {
+export async function loadVisiblePolicy(db: Db, port: RosterPort, userId: number, orderId: number): Promise<Policy> {
   const policy = await port.loadPolicy(db.sql, orderId);
   if (!policy) throw notFound();
   const ids = await visibleUserIds(db, userId);
@@ -39,38 +39,66 @@ export async function createEndorsement(db: Db, userId: number, input: CreateInp
   const day = await today(db, ctx);
   checkEffective(policy, input.effective_date, day);
   try {
-    return await db.sql.begin(async (tx) => {
-      const now = nowSeconds();
-      const [row] = await tx`INSERT INTO endorsement ${tx({
-        apply_no: `tmp-${crypto.randomUUID()}`,
-        user_id: userId,
-        order_id: policy.id,
-        policy_no: policy.policyNo,
-        status: 'draft',
-        effective_date: input.effective_date,
-        remark: input.remark,
-        request_id: input.request_id,
-        created_at: now,
-        updated_at: now,
-      })} RETURNING id`;
-      const id = num(row.id);
-      const [done] = await tx`UPDATE endorsement SET apply_no = ${applyNoFor(day, id)} WHERE id = ${id} RETURNING *`;
-      await event(tx, id, '', 'draft', userId);
-      await writeAudit(tx, { userId, action: 'endorse.create', detail: { id, order_id: policy.id }, ip: ctx.ip });
-      return toEndorsement(done);
-    });
+    return await db.sql.begin((tx) => insertDraft(tx, userId, policy, input, day, ctx));
   } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    const again = await db.sql`SELECT * FROM endorsement WHERE user_id = ${userId} AND request_id = ${input.request_id}`;
-    if (again.length) return toEndorsement(again[0]);
-    const [open] = await db.sql`SELECT id, apply_no FROM endorsement WHERE order_id = ${policy.id} AND status IN ('draft', 'submitted')`;
-    if (!open) throw err;
-    throw new DataError(
-      'endorse.openExists',
-      { status: 409, code: Codes.CONFLICT, params: { apply_no: String(open.apply_no) } },
-      { open_id: num(open.id) },
-    );
+    const why = await draftConflict(db, userId, policy.id, input.request_id, err);
+    if (why instanceof PriorDraft) return why.endorsement;
+    throw why;
   }
+}
+
+/**
+ * Write a new draft inside the caller's transaction (the policy checked eligible and the date
+ * checked already): its number, its first timeline step and the audit line.
+ */
+export async function insertDraft(
+  tx: SQL,
+  userId: number,
+  policy: Policy,
+  input: CreateInput,
+  day: string,
+  ctx: EndorseContext,
+): Promise<Endorsement> {
+  const now = nowSeconds();
+  const [row] = await tx`INSERT INTO endorsement ${tx({
+    apply_no: `tmp-${crypto.randomUUID()}`,
+    user_id: userId,
+    order_id: policy.id,
+    policy_no: policy.policyNo,
+    status: 'draft',
+    effective_date: input.effective_date,
+    remark: input.remark,
+    request_id: input.request_id,
+    created_at: now,
+    updated_at: now,
+  })} RETURNING id`;
+  const id = num(row.id);
+  const [done] = await tx`UPDATE endorsement SET apply_no = ${applyNoFor(day, id)} WHERE id = ${id} RETURNING *`;
+  await event(tx, id, '', 'draft', userId);
+  await writeAudit(tx, { userId, action: 'endorse.create', detail: { id, order_id: policy.id }, ip: ctx.ip });
+  return toEndorsement(done);
+}
+
+/**
+ * What a failed draft insert means: the same request id landed first (its draft, returned), or the
+ * policy has an open endorsement already (409 `data.open_id`); anything else is thrown as it was.
+ */
+export async function draftConflict(db: Db, userId: number, orderId: number, requestId: string, err: unknown): Promise<unknown> {
+  if (!isUniqueViolation(err)) return err;
+  const again = await db.sql`SELECT * FROM endorsement WHERE user_id = ${userId} AND request_id = ${requestId}`;
+  if (again.length) return new PriorDraft(toEndorsement(again[0]));
+  const [open] = await db.sql`SELECT id, apply_no FROM endorsement WHERE order_id = ${orderId} AND status IN ('draft', 'submitted')`;
+  if (!open) return err;
+  return new DataError(
+    'endorse.openExists',
+    { status: 409, code: Codes.CONFLICT, params: { apply_no: String(open.apply_no) } },
+    { open_id: num(open.id) },
+  );
+}
+
+/** Not an error: the draft a racing request with the same request id wrote (see {@link draftConflict}). */
+export class PriorDraft {
+  constructor(readonly endorsement: Endorsement) {}
 }
 
 /** Lock a draft for an edit: a no-op update on the expected status (SQLite's write lock, PostgreSQL's row lock). */

@@ -7,6 +7,8 @@ onPolicyClosing(endorseClosingStep);
 
 export { DataError, dataErrorHandler, isUniqueViolation } from './errors';
 export { endorseRouter } from './router';
+export { RECONCILE_STREAM_PATH, reconcileRouter } from './reconcile-routes';
+export { rosterReminderJob, sendRosterReminders } from './roster-reminder';
 export { addDays, daysInclusive, itemPremium, periodDays, premiumDelta, proRata } from './premium';
 export { ENDORSE_PAGE_SIZES, endorseListSchema, type EndorseListQuery, itemSchema, personSchema } from './schemas';
 export { ENDORSE_STATUSES, type EndorseStatus, memberActions } from './states';

@@ -51,47 +51,58 @@ export async function addItems(
   const e = await findVisibleEndorsement(db, userId, id, db);
   const policy = await ctx.port.loadPolicy(db.sql, e.orderId);
   if (!policy) throw notFound();
-  return db.sql.begin(async (tx) => {
-    const cur = await lockDraft(tx, e.id);
-    const items = await loadItems(tx, cur.id);
-    const added: EndorseItem[] = [];
-    for (let i = 0; i < inputs.length; i++) {
-      try {
-        const item = await buildItem(tx, ctx.port, policy, cur, inputs[i]);
-        // The item alone against the roster, plus the draft's own duplicates here (so an import
-        // names the row); every item together is checked once after the loop.
-        if (item.insuredId !== null && items.some((x) => x.insuredId === item.insuredId))
-          throw invalid('insured_id', 'endorse.insuredTwice');
-        const newId = item.after && item.after.id_no !== item.before?.id_no ? item.after.id_no : null;
-        if (newId && items.some((x) => x.after?.id_no === newId && x.after.id_no !== x.before?.id_no))
-          throw invalid('id_no', 'endorse.idTwice');
-        await checkItems(tx, ctx.port, policy, cur, [item]);
-        const [row] = await tx`INSERT INTO endorsement_item ${tx({
-          endorsement_id: cur.id,
-          kind: item.kind,
-          insured_id: item.insuredId,
-          before_json: JSON.stringify(item.before ?? {}),
-          after_json: JSON.stringify(item.after ?? {}),
-          id_no: item.after?.id_no ?? item.before?.id_no ?? '',
-          days: item.days,
-          premium: item.premium,
-          created_at: nowSeconds(),
-        })} RETURNING *`;
-        const stored = toItem(row);
-        items.push(stored);
-        added.push(stored);
-      } catch (err) {
-        throw onError ? onError(i, err) : err;
-      }
-    }
+  return db.sql.begin(async (tx) => addItemsIn(tx, await lockDraft(tx, e.id), policy, inputs, ctx, onError));
+}
+
+/**
+ * {@link addItems} inside the caller's transaction, on a draft it has locked (or just written):
+ * each item checked and stored, all of them checked together, the draft re-totalled.
+ */
+export async function addItemsIn(
+  tx: SQL,
+  cur: Endorsement,
+  policy: Policy,
+  inputs: ItemInput[],
+  ctx: EndorseContext,
+  onError?: (index: number, err: unknown) => unknown,
+): Promise<{ endorsement: Endorsement; items: EndorseItem[] }> {
+  const items = await loadItems(tx, cur.id);
+  const added: EndorseItem[] = [];
+  for (let i = 0; i < inputs.length; i++) {
     try {
-      await checkItems(tx, ctx.port, policy, cur, items);
+      const item = await buildItem(tx, ctx.port, policy, cur, inputs[i]);
+      // The item alone against the roster, plus the draft's own duplicates here (so an import
+      // names the row); every item together is checked once after the loop.
+      if (item.insuredId !== null && items.some((x) => x.insuredId === item.insuredId)) throw invalid('insured_id', 'endorse.insuredTwice');
+      const newId = item.after && item.after.id_no !== item.before?.id_no ? item.after.id_no : null;
+      if (newId && items.some((x) => x.after?.id_no === newId && x.after.id_no !== x.before?.id_no))
+        throw invalid('id_no', 'endorse.idTwice');
+      await checkItems(tx, ctx.port, policy, cur, [item]);
+      const [row] = await tx`INSERT INTO endorsement_item ${tx({
+        endorsement_id: cur.id,
+        kind: item.kind,
+        insured_id: item.insuredId,
+        before_json: JSON.stringify(item.before ?? {}),
+        after_json: JSON.stringify(item.after ?? {}),
+        id_no: item.after?.id_no ?? item.before?.id_no ?? '',
+        days: item.days,
+        premium: item.premium,
+        created_at: nowSeconds(),
+      })} RETURNING *`;
+      const stored = toItem(row);
+      items.push(stored);
+      added.push(stored);
     } catch (err) {
-      throw onError ? onError(inputs.length - 1, err) : err;
+      throw onError ? onError(i, err) : err;
     }
-    const endorsement = await refreshTotals(tx, cur, policy, ctx.port);
-    return { endorsement, items: added };
-  });
+  }
+  try {
+    await checkItems(tx, ctx.port, policy, cur, items);
+  } catch (err) {
+    throw onError ? onError(inputs.length - 1, err) : err;
+  }
+  const endorsement = await refreshTotals(tx, cur, policy, ctx.port);
+  return { endorsement, items: added };
 }
 
 async function buildItem(tx: SQL, port: RosterPort, policy: Policy, e: Endorsement, input: ItemInput): Promise<EndorseItem> {

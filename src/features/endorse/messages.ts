@@ -1,7 +1,10 @@
 /** Messages of endorsements (issue #10), per language (merged into the API's table). */
+import reconcile from './reconcile-messages';
+
 export default {
   'zh-cn': {
     endorse: {
+      ...reconcile['zh-cn'].endorse,
       created: '批改申请已创建',
       saved: '已保存',
       submitted: '批改申请已提交',
@@ -65,6 +68,7 @@ export default {
       noticeMissing: '批改通知书尚未生成',
     },
     notify: {
+      ...reconcile['zh-cn'].notify,
       endorse_submitted: {
         title: '批改 {apply_no} 已提交',
         body: '保单 {policy_no} 的批改申请 {apply_no}（生效日 {effective_date}）已提交审核，审核结果会另行通知您。本次扣除保费：{amount:yuan}。',
@@ -86,6 +90,7 @@ export default {
   },
   en: {
     endorse: {
+      ...reconcile.en.endorse,
       created: 'Endorsement created',
       saved: 'Saved',
       submitted: 'Endorsement submitted',
@@ -149,6 +154,7 @@ export default {
       noticeMissing: 'The endorsement notice is not ready yet',
     },
     notify: {
+      ...reconcile.en.notify,
       endorse_submitted: {
         title: 'Endorsement {apply_no} submitted',
         body: 'Endorsement request {apply_no} on policy {policy_no} (effective {effective_date}) was submitted for review; you will be told the decision. Premium charged: {amount:yuan}.',

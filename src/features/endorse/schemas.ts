@@ -173,3 +173,27 @@ export const rejectSchema = v.object({
     v.maxLength(200, 'endorse.reasonInvalid'),
   ),
 });
+
+/** POST endorse/reconcile (multipart): the policy whose roster the uploaded staff list is compared with. */
+export const reconcileSchema = v.object({ order_id: idField() });
+
+const RECONCILE_MAX = 2000;
+const listOf = <T extends v.GenericSchema>(item: T) =>
+  v.optional(v.pipe(v.array(item, 'endorse.reconcileInvalid'), v.maxLength(RECONCILE_MAX, 'endorse.reconcileInvalid')), []);
+
+/**
+ * POST endorse/reconcile/apply: the ticked proposals of a reconciliation, made into one draft
+ * effective on `effective_date` — insured ids to remove, people to add, and corrections (the
+ * insured's id with their ID number and the list's name and class).
+ */
+export const reconcileApplySchema = v.object({
+  request_id: createSchema.entries.request_id,
+  order_id: idField(),
+  effective_date: dateField(),
+  remove: listOf(idField('endorse.insuredInvalid')),
+  add: listOf(personSchema),
+  correct: listOf(
+    v.object({ insured_id: idField('endorse.insuredInvalid'), name: nameField, id_no: idNoField, occupation_class: classField }),
+  ),
+});
+export type ReconcileApplyInput = v.InferOutput<typeof reconcileApplySchema>;

@@ -15,6 +15,8 @@ export interface NoticeKind {
   audience: 'member' | 'operator';
   /** Operator-mandated: e-mail and SMS copies go out whatever the member's preferences say. */
   mandatory?: boolean;
+  /** Sent only to members who asked for it (a switch on the profile page, off by default; `notice_opt_in`). */
+  optIn?: boolean;
 }
 
 export const NOTICE_KINDS = {
@@ -33,6 +35,8 @@ export const NOTICE_KINDS = {
   endorse_approved: { group: 'endorsements', audience: 'member' },
   endorse_rejected: { group: 'endorsements', audience: 'member', mandatory: true },
   endorse_withdrawn: { group: 'endorsements', audience: 'member' },
+  // Monthly: upload HR's staff list to reconcile the roster (opt-in)
+  roster_reminder: { group: 'endorsements', audience: 'member', optIn: true },
   // Invoices
   invoice_issued: { group: 'invoices', audience: 'member' },
   invoice_credit: { group: 'invoices', audience: 'member' },

@@ -16,6 +16,7 @@ export default {
       unboundEmail: '请先绑定邮箱，再开启邮件提醒',
       unboundMobile: '请先绑定手机号，再开启短信提醒',
       saved: '通知设置已保存',
+      optInInvalid: '没有这一项可选提醒',
     },
   },
   en: {
@@ -34,6 +35,7 @@ export default {
       unboundEmail: 'Bind an e-mail address first, then switch e-mail copies on',
       unboundMobile: 'Bind a mobile number first, then switch SMS copies on',
       saved: 'Notice settings saved',
+      optInInvalid: 'There is no such reminder to ask for',
     },
   },
 };

@@ -40,8 +40,28 @@ export interface GroupPreference {
   mandatory: NoticeKindName[];
 }
 
+/** The kinds sent only to members who asked for them (`optIn` in kinds.ts). */
+export const OPT_IN_KINDS = (Object.keys(NOTICE_KINDS) as NoticeKindName[]).filter((k) => (NOTICE_KINDS[k] as NoticeKind).optIn === true);
+
+/** Whether the member asked for an opt-in kind (no row: no). */
+export async function optedIn(sql: SQL, userId: number, kind: NoticeKindName): Promise<boolean> {
+  const [row] = await sql`SELECT enabled FROM notice_opt_in WHERE user_id = ${userId} AND kind = ${kind}`;
+  return Number(row?.enabled ?? 0) === 1;
+}
+
+/** Ask for an opt-in kind, or stop it. */
+export async function saveOptIn(db: Db, userId: number, input: { kind: NoticeKindName; on: boolean }): Promise<NoticePreferences> {
+  const now = nowSeconds();
+  const on = input.on ? 1 : 0;
+  await db.sql`INSERT INTO notice_opt_in (user_id, kind, enabled, updated_at) VALUES (${userId}, ${input.kind}, ${on}, ${now})
+    ON CONFLICT (user_id, kind) DO UPDATE SET enabled = ${on}, updated_at = ${now}`;
+  return getPreferences(db, userId);
+}
+
 export interface NoticePreferences {
   groups: GroupPreference[];
+  /** The opt-in kinds and whether the member asked for each. */
+  opt_in: { kind: NoticeKindName; on: boolean }[];
   /** Which copy channels the member has bound (an address to send to). */
   bound: { email: boolean; mobile: boolean };
 }
@@ -55,6 +75,8 @@ async function groupsFor(db: Db, userId: number): Promise<NoticeGroup[]> {
 export async function getPreferences(db: Db, userId: number): Promise<NoticePreferences> {
   const [user] = await db.sql`SELECT email, mobile FROM "user" WHERE id = ${userId}`;
   const rows = await db.sql`SELECT notice_group, email, sms FROM notice_preference WHERE user_id = ${userId}`;
+  const asked = await db.sql`SELECT kind FROM notice_opt_in WHERE user_id = ${userId} AND enabled = 1`;
+  const askedFor = new Set(asked.map((r: Record<string, unknown>) => String(r.kind)));
   const saved = new Map<string, { email: boolean; sms: boolean }>(
     rows.map((r: Record<string, unknown>) => [String(r.notice_group), { email: Number(r.email) === 1, sms: Number(r.sms) === 1 }]),
   );
@@ -64,6 +86,7 @@ export async function getPreferences(db: Db, userId: number): Promise<NoticePref
       ...(saved.get(group) ?? DEFAULT_CHOICE),
       mandatory: mandatoryKinds(group),
     })),
+    opt_in: OPT_IN_KINDS.map((kind) => ({ kind, on: askedFor.has(kind) })),
     bound: { email: Boolean(user?.email), mobile: Boolean(user?.mobile) },
   };
 }

@@ -4,8 +4,8 @@ import { requireMember, requireOperator } from '~/server/session';
 import { parseInput } from '~/server/validate';
 import { ok } from '../_shared/envelope';
 import { listDeliveries } from './delivery';
-import { getPreferences, savePreference } from './preferences';
-import { deliveryListSchema, noticePreferenceSchema, notificationListSchema, notificationReadSchema } from './schemas';
+import { getPreferences, saveOptIn, savePreference } from './preferences';
+import { deliveryListSchema, noticeOptInSchema, noticePreferenceSchema, notificationListSchema, notificationReadSchema } from './schemas';
 import { listNotifications, markRead } from './service';
 
 /** The operators' delivery log (page /user/operator/deliveries). */
@@ -19,6 +19,7 @@ export const DELIVERY_RULE = 'operator/deliveries';
  * - POST /notice/read `{ids}` | `{all: true}` → `{unread}`
  * - GET /notice/preferences → `{groups: [{group, email, sms, mandatory}], bound: {email, mobile}}`
  * - POST /notice/preferences `{group, email?, sms?}` → the preferences after the change
+ * - POST /notice/optIn `{kind, on}` → the preferences after the change (`opt_in`: kinds off until asked for)
  * - GET /notice/deliveries?status&page&limit → `{list, total}` (operators: the delivery log)
  *
  * `/notification/list` and `/notification/read` answer as before (aliases for older clients).
@@ -42,6 +43,11 @@ export const notificationsRouter = new Hono<ApiEnv>()
     const { db, session } = await requireMember(c);
     const input = parseInput(noticePreferenceSchema, c.get('body'));
     return ok(c, await savePreference(db, session.userId, input), 'notice.saved');
+  })
+  .post('/notice/optIn', async (c) => {
+    const { db, session } = await requireMember(c);
+    const input = parseInput(noticeOptInSchema, c.get('body'));
+    return ok(c, await saveOptIn(db, session.userId, input), 'notice.saved');
   })
   .get('/notice/deliveries', async (c) => {
     const { db } = await requireOperator(c, DELIVERY_RULE);

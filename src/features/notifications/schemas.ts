@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { limitField, pageField } from '~/lib/list';
 import { flag, intIn } from '~/lib/schema';
-import { NOTICE_GROUPS } from './kinds';
+import { NOTICE_GROUPS, NOTICE_KINDS, type NoticeKind, type NoticeKindName } from './kinds';
 
 /** GET /userapi/v1/notification/list ?unread&page&limit */
 export const notificationListSchema = v.object({
@@ -46,6 +46,17 @@ export const noticePreferenceSchema = v.pipe(
   v.check((x) => x.email !== undefined || x.sms !== undefined, 'notice.flagInvalid'),
 );
 export type NoticePreferenceInput = v.InferOutput<typeof noticePreferenceSchema>;
+
+const OPT_IN = (Object.keys(NOTICE_KINDS) as NoticeKindName[]).filter((k) => (NOTICE_KINDS[k] as NoticeKind).optIn === true);
+
+/** POST /userapi/v1/notice/optIn `{kind, on}`: ask for an opt-in kind (kinds.ts `optIn`), or stop it. */
+export const noticeOptInSchema = v.object({
+  kind: v.picklist(OPT_IN, 'notice.optInInvalid'),
+  on: v.pipe(
+    v.union([v.boolean(), v.picklist(['1', '0', 'true', 'false', 'on', 'off']), v.picklist([1, 0])], 'notice.flagInvalid'),
+    v.transform((x) => x === true || x === '1' || x === 'true' || x === 'on' || x === 1),
+  ),
+});
 
 /** GET /userapi/v1/notice/deliveries ?status&page&limit (operators). */
 export const deliveryListSchema = v.object({

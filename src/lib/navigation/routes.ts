@@ -59,6 +59,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/user/order/anze', middleware: MEMBER },
   { path: '/user/order/endorse', middleware: MEMBER },
   { path: '/user/order/endorseDetail', middleware: MEMBER },
+  { path: '/user/endorse/reconcile', middleware: MEMBER },
   { path: '/user/order/groupDetail', middleware: MEMBER },
   { path: '/user/order/guzhu', middleware: MEMBER },
   { path: '/user/order/invoiceApply', middleware: MEMBER },

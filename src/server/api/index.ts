@@ -10,7 +10,7 @@ import { areaRouter } from '~/features/area';
 import { captchaRouter } from '~/features/captcha';
 import { claimsRouter } from '~/features/claims';
 import { coverRouter } from '~/features/cover';
-import { endorseRouter } from '~/features/endorse';
+import { endorseRouter, reconcileRouter } from '~/features/endorse';
 import { identityRouter } from '~/features/identity';
 import { invoicesRouter } from '~/features/invoices';
 import { ledgerRouter } from '~/features/ledger';
@@ -49,6 +49,7 @@ export function createApi(options: ApiOptions = {}) {
   app.route('/', uploadRouter);
   app.route('/', ledgerRouter);
   app.route('/', endorseRouter);
+  app.route('/', reconcileRouter);
   app.route('/', invoicesRouter);
   app.route('/', claimsRouter);
   app.route('/', notificationsRouter);

@@ -18,7 +18,12 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Routes that read their own body as a stream under their own size cap (uploads): the pipeline
  * leaves the body unread and sets `body` to `{}`.
  */
-export const STREAMING_PATHS: ReadonlySet<string> = new Set([`${API_BASE}${UPLOAD_PATH}`, `${API_BASE}/seal/verify/file`]);
+export const STREAMING_PATHS: ReadonlySet<string> = new Set([
+  `${API_BASE}${UPLOAD_PATH}`,
+  `${API_BASE}/seal/verify/file`,
+  // The staff list of a roster reconciliation (endorse area's reconcile-routes.ts).
+  `${API_BASE}/endorse/reconcile`,
+]);
 
 const localeOf = (c: Context<ApiEnv>) =>
   c.get('locale') ??

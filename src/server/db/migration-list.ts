@@ -26,6 +26,7 @@ import { renewalMigrations } from './schema/21-renewals';
 import { jobMigrations } from './schema/20-jobs';
 import { viewAsMigrations } from './schema/26-view-as';
 import { runwayMigrations } from './schema/25-runway';
+import { rosterReconcileMigrations } from './schema/24-roster-reconcile';
 
 export type { Migration };
 
@@ -273,4 +274,5 @@ export const migrations: Migration[] = [
   ...noticeMigrations,
   ...viewAsMigrations,
   ...runwayMigrations,
+  ...rosterReconcileMigrations,
 ].sort((a, b) => a.version - b.version);

@@ -14,3 +14,4 @@ export const endorseText = defineTexts('endorse', { 'zh-cn': endorseZh, en: endo
 
 /** `{name}` placeholders filled in. */
 export { interpolate as fill } from '~/lib/interpolate';
+export { type ReconcileText, reconcileText } from './reconcile';

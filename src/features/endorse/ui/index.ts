@@ -9,3 +9,4 @@ export { OperatorEndorseDetailPage } from './review-page';
 export { StatusBadge } from './status';
 export { EndorseFrame } from './frame';
 export { RejectForm } from './note-form';
+export { EndorseReconcilePage } from './reconcile-page';

@@ -35,6 +35,10 @@ const zh = {
     unboundMobile: '您还没有绑定手机号，短信提醒暂时无法发送。',
     bind: '去绑定',
     saving: '正在保存…',
+    optInTitle: '可选提醒（默认关闭）',
+  },
+  optInKinds: {
+    roster_reminder: '每月提醒我上传人事部门的在职人员名单，核对在保人员',
   },
   groups: {
     money: '余额与充值',
@@ -101,6 +105,10 @@ const en: typeof zh = {
     unboundMobile: 'No mobile number is bound yet, so SMS copies cannot be sent.',
     bind: 'Bind one',
     saving: 'Saving…',
+    optInTitle: 'Reminders you can ask for (off until you switch them on)',
+  },
+  optInKinds: {
+    roster_reminder: "Remind me each month to upload HR's staff list and check who is insured",
   },
   groups: {
     money: 'Balance and top-ups',

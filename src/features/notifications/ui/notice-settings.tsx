@@ -10,7 +10,7 @@ import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { type GroupPreference, getPreferences } from '../preferences';
 import { noticeText } from '../texts';
-import { NoticeSwitch } from './notice-switch';
+import { NoticeSwitch, OptInSwitch } from './notice-switch';
 import { DataTable } from '~/ui/data-table';
 
 export async function NoticeSettings({ locale, bindHref = '#pf-edit' }: { locale: Locale; bindHref?: string }) {
@@ -18,7 +18,7 @@ export async function NoticeSettings({ locale, bindHref = '#pf-edit' }: { locale
   if (!session) return null;
   const n = noticeText(locale);
   const p = n.prefs;
-  const { groups, bound } = await getPreferences(getDb(), session.userId);
+  const { groups, bound, opt_in } = await getPreferences(getDb(), session.userId);
   const kindName = (k: string) => (n.mandatoryKinds as Record<string, string>)[k] ?? k;
   /** A channel's column: each group's switch, off and disabled while the member has no address for it. */
   const channelColumn = (channel: 'email' | 'sms', name: string, hasAddress: boolean) => ({
@@ -84,6 +84,21 @@ export async function NoticeSettings({ locale, bindHref = '#pf-edit' }: { locale
           channelColumn('sms', p.sms, bound.mobile),
         ]}
       />
+      {opt_in.length ? (
+        <div className="notice-opt-ins">
+          <h3 className="notice-opt-ins-title">{p.optInTitle}</h3>
+          {opt_in.map((o) => (
+            <OptInSwitch
+              key={o.kind}
+              kind={o.kind}
+              checked={o.on}
+              label={(n.optInKinds as Record<string, string>)[o.kind] ?? o.kind}
+              onText={p.on}
+              offText={p.off}
+            />
+          ))}
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -23,6 +23,8 @@ import { OrderStatusBadge } from './status';
 import { OrderSteps } from './steps';
 import { fill, orderText } from '../texts';
 import { RenewalLinks } from '~/features/renewals/ui';
+import { checkAuth } from '~/lib/member-centre';
+import { reconcileText } from '~/features/endorse/texts';
 
 export function OrderDetailPage({ query }: { query?: string }) {
   const params = new URLSearchParams(query ?? '');
@@ -166,6 +168,15 @@ export function OrderDetailPage({ query }: { query?: string }) {
                     data-action="endorsements"
                   >
                     {d.endorsements}
+                  </a>
+                ) : null}
+                {order.namedList &&
+                order.policyNo &&
+                status === 'effective' &&
+                (order.product === 'guzhu' || order.product === 'tuanyi') &&
+                checkAuth(view.centre.authNode, '/user/order/endorse', 'add') ? (
+                  <a className="btn btn-ghost" href={`/user/endorse/reconcile?order=${order.id}`} data-action="reconcile">
+                    {reconcileText(view.locale).action}
                   </a>
                 ) : null}
                 <a className="btn btn-ghost" href={`/user/order/${order.namedList ? order.product : 'withoutDetail'}`}>

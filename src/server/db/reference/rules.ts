@@ -109,6 +109,8 @@ export const REFERENCE_RULES: ReferenceRule[] = [
     ]),
     detail('order/groupDetail', '团单详情', 'Group order details'),
     detail('order/endorseDetail', '批改详情', 'Endorsement details'),
+    // /user/endorse/reconcile?order=: a policy's roster reconciled with HR's staff list (endorse area).
+    { ...detail('order/reconcile', '名单核对', 'Reconcile with staff list'), path: 'endorse/reconcile' },
     // /user/renewal?id=: the renewal of an ending policy (renewals area).
     { ...detail('order/renewal', '续保', 'Renewal'), path: 'renewal' },
   ]),
