@@ -23,6 +23,7 @@ import { pageCacheMigrations } from './schema/17-page-cache';
 import { coverMigrations } from './schema/22-cover';
 import { renewalMigrations } from './schema/21-renewals';
 import { jobMigrations } from './schema/20-jobs';
+import { planRuleMigrations } from './schema/23-plan-rules';
 
 export type { Migration };
 
@@ -268,4 +269,5 @@ export const migrations: Migration[] = [
   ...renewalMigrations,
   ...jobMigrations,
   ...noticeMigrations,
+  ...planRuleMigrations,
 ].sort((a, b) => a.version - b.version);
