@@ -67,6 +67,9 @@ async function contextIn(browser: Browser, baseURL: string, lang: Lang): Promise
   return ctx;
 }
 
+/** `YYYY-MM-DD` one day before `day`. */
+const prevDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
 /** `YYYY-MM-DD` one day after `day`. */
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -82,13 +85,15 @@ async function endorse(page: Page, lang: Lang, seed: number, idFix = false): Pro
   await page.locator('[data-action="add"]').click();
   await expect(page).toHaveURL(/\/user\/order\/endorse\?new=1$/);
 
-  // Step one: the policy and tomorrow (the date field starts on the site's today), typed in the page's format.
+  // Step one: the policy and tomorrow (the date field starts on the site's next day, the plans' lead
+  // time since issue #31), typed in the page's format.
   const policy = page.locator('#en-policy option', { hasText: POLICY });
   await page.locator('#en-policy').selectOption((await policy.getAttribute('value'))!);
   await waitForHydration(page);
-  const today = await page.locator('input[name="effective_date"]').inputValue();
-  await expect(page.locator('#en-date')).toHaveValue(formatDayText(today, lang));
-  const tomorrow = nextDay(today);
+  const tomorrow = await page.locator('input[name="effective_date"]').inputValue();
+  await expect(page.locator('#en-date')).toHaveValue(formatDayText(tomorrow, lang));
+  const today = prevDay(tomorrow);
+  expect(nextDay(today)).toBe(tomorrow);
   await page.locator('#en-date').fill(formatDayText(tomorrow, lang));
   await page.getByRole('button', { name: w.create }).click();
   await expect(page).toHaveURL(/\/user\/order\/endorse\?edit=\d+$/);
