@@ -82,6 +82,8 @@ const pages: { name: string; path: string; login?: boolean }[] = [
   // Proof of cover (#30): the policy page's card is on order-detail; the check needs a code (SCREENS_COVER_CODE).
   { name: 'cover-card', path: '/user/order/groupDetail?id=1#od-cover', login: true },
   { name: 'cover-verify', path: `/verify/cover?code=${process.env.SCREENS_COVER_CODE ?? ''}` },
+  // The dry run on a draft (#31): make a draft first (its id in SCREENS_DRAFT_ID).
+  { name: 'en-draft', path: `/user/order/endorse?edit=${process.env.SCREENS_DRAFT_ID ?? ''}`, login: true },
   { name: '404', path: '/no/such/page' },
 ];
 const sizes = [

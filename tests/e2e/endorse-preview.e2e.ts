@@ -39,7 +39,7 @@ const WORDS = {
     submit: 'Submit',
     cancel: 'Cancel request',
     title: 'Dry run before submitting',
-    leadFail: /The effective date must be \d{4}-\d{2}-\d{2} or later \(the plan’s lead time\)/,
+    leadFail: /The effective date must be \d{4}-\d{2}-\d{2} or later \(the plan's lead time\)/,
     leadPass: /Effective on \d{4}-\d{2}-\d{2} or later/,
     blocked: 'Fix the errors in red before submitting.',
     covered: `already covered by policy ${POLICY}`,

@@ -52,7 +52,7 @@ export const endorseEn: EndorseText = {
     noPolicies: 'No policy can be endorsed: only effective employer-liability or group-accident policies with a named list.',
     open: 'Open endorsement: {no}',
     date: 'Effective date',
-    dateHint: 'Within the policy period; most plans take changes from the next day (the dry run checks the plan’s rules)',
+    dateHint: "Within the policy period; most plans take changes from the next day (the dry run checks the plan's rules)",
     remark: 'Remark',
     create: 'Create draft',
     draftTitle: 'Draft endorsement {no}',
@@ -120,7 +120,7 @@ export const endorseEn: EndorseText = {
   roster: { title: 'Insured list', asOf: 'As of', activeFrom: 'From', activeTo: 'To', go: 'Show' },
   preview: {
     title: 'Dry run before submitting',
-    lead: 'What this endorsement does at the policy’s rates: each person’s change, the premium or refund, your balance, and the insurer’s endorsement rules.',
+    lead: "What this endorsement does at the policy's rates: each person’s change, the premium or refund, your balance, and the insurer's endorsement rules.",
     person: 'Person',
     change: 'Change',
     from: 'From',

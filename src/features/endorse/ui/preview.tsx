@@ -39,7 +39,7 @@ export function EndorsePreview({ plan, text, id }: { plan: EndorsePlan; text: En
           columns={[
             {
               head: p.person,
-              rowHeader: true,
+              cellClass: 'endorse-plan-name ep-name',
               cell: (l) => (
                 <>
                   <span translate="no">{l.name}</span>
@@ -53,15 +53,15 @@ export function EndorsePreview({ plan, text, id }: { plan: EndorsePlan; text: En
                 </>
               ),
             },
-            { head: p.change, label: p.change, cell: (l) => text.kinds[l.kind] },
-            { head: p.from, label: p.from, cell: (l) => l.from },
-            { head: p.cls, label: p.cls, cell: classOf },
-            { head: p.days, label: p.days, headClass: 'num', cellClass: 'num', cell: (l) => l.days },
+            { head: p.change, cellClass: 'ep-kind', cell: (l) => text.kinds[l.kind] },
+            { head: p.from, label: p.from, cellClass: 'ep-from', cell: (l) => l.from },
+            { head: p.cls, label: p.cls, cellClass: 'ep-cls', cell: classOf },
+            { head: p.days, label: p.days, headClass: 'num', cellClass: 'num ep-days', cell: (l) => l.days },
             {
               head: p.amount,
               label: p.amount,
               headClass: 'num',
-              cellClass: (l) => `num ${l.premium < 0 ? 'endorse-refund' : ''}`,
+              cellClass: (l) => `num ep-amount ${l.premium < 0 ? 'endorse-refund' : ''}`,
               cell: (l) => signedFen(l.premium),
             },
           ]}

@@ -181,7 +181,7 @@ const en: typeof zh = {
   },
   rules: {
     title: 'Endorsement rules ({plan})',
-    lead: 'What the insurer requires of an endorsement: an “error” blocks the submission, a “warning” must be ticked by the member to submit. Changes apply to later dry runs and submissions, and are audited.',
+    lead: 'What the insurer requires of an endorsement: an error blocks the submission; a warning must be ticked by the member to submit. Changes apply to later dry runs and submissions, and are audited.',
     severity: 'Severity',
     error: 'Error (blocks)',
     warning: 'Warning (needs a tick)',
@@ -195,7 +195,7 @@ const en: typeof zh = {
       open_claim: 'No removal of a person with an open claim',
       already_covered: 'Person added already covered by another policy of this kind in the company',
       duplicate: 'No person twice',
-      age_window: 'Age window (the plan’s ages)',
+      age_window: "Age window (the plan's ages)",
       class_allowed: 'Classes covered (the priced classes)',
     },
   },
