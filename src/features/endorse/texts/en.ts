@@ -120,7 +120,7 @@ export const endorseEn: EndorseText = {
   roster: { title: 'Insured list', asOf: 'As of', activeFrom: 'From', activeTo: 'To', go: 'Show' },
   preview: {
     title: 'Dry run before submitting',
-    lead: "What this endorsement does at the policy's rates: each person’s change, the premium or refund, your balance, and the insurer's endorsement rules.",
+    lead: "What this endorsement does at the policy's rates: each person's change, the premium or refund, your balance, and the insurer's endorsement rules.",
     person: 'Person',
     change: 'Change',
     from: 'From',

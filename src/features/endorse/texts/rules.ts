@@ -47,7 +47,7 @@ export const ruleEn: typeof ruleZh = {
     already_covered: 'Already covered elsewhere',
   },
   pass: {
-    lead_time: 'Effective on {date} or later (the plan's lead time)',
+    lead_time: "Effective on {date} or later (the plan's lead time)",
     min_headcount: '{after} people insured afterwards, at least {min}',
     high_class_share: 'Classes 5–6 are {share}% afterwards, at most {max}%',
     open_claim: 'Nobody removed has an open claim',
@@ -57,7 +57,7 @@ export const ruleEn: typeof ruleZh = {
     already_covered: 'Nobody added is covered by another policy of this kind in your company',
   },
   fail: {
-    lead_time: 'The effective date must be {date} or later (the plan's lead time)',
+    lead_time: "The effective date must be {date} or later (the plan's lead time)",
     min_headcount: 'Only {after} people would stay insured; the insurer requires at least {min}',
     high_class_share: 'People in classes 5–6 would be {share}% of the roster, above {max}%',
     open_claim: '{names}: open claim, cannot be removed',
