@@ -116,7 +116,7 @@ for (const lang of ['zh-cn', 'en'] as const) {
 
     // Leave the policy free for the other specs.
     await page.getByRole('button', { name: w.cancel }).click();
-    await expect(page).toHaveURL(/\/user\/order\/endorseDetail\?id=\d+$/);
+    await expect(page).toHaveURL(/\/user\/order\/endorseDetail\?id=\d+$/, { timeout: 20_000 });
   });
 }
 
@@ -138,7 +138,7 @@ test('390 px: someone already covered by another policy of the company is a warn
   const first = page.locator('.endorse-preview');
   await expect(first.locator('[data-rule="already_covered"]')).toHaveAttribute('data-state', 'ok');
   await first.getByRole('button', { name: w.submit, exact: true }).click();
-  await expect(page).toHaveURL(/\/user\/order\/endorseDetail\?id=\d+$/);
+  await expect(page).toHaveURL(/\/user\/order\/endorseDetail\?id=\d+$/, { timeout: 20_000 });
 
   // Then the same person on the Premier policy: a warning naming the first policy.
   await newDraft(page, lang, PREMIER[lang], 'tomorrow');
@@ -154,5 +154,5 @@ test('390 px: someone already covered by another policy of the company is a warn
   await covered.getByLabel(w.tick).check();
   await expect(submit).toBeEnabled();
   await submit.click();
-  await expect(page).toHaveURL(/\/user\/order\/endorseDetail\?id=\d+$/);
+  await expect(page).toHaveURL(/\/user\/order\/endorseDetail\?id=\d+$/, { timeout: 20_000 });
 });

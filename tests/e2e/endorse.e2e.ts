@@ -129,8 +129,10 @@ async function endorse(page: Page, lang: Lang, seed: number, idFix = false): Pro
   const total = await page.locator('.endorse-items [data-total]').innerText();
   await expect(page.locator('[data-live-total]')).toHaveText(total);
 
+  // Submit sits under the dry run's checklist now (issue #31); on a busy machine the detail page (the
+  // sandbox's decision and its notice PDF) can take a while.
   await page.getByRole('button', { name: w.submit, exact: true }).click();
-  await expect(page).toHaveURL(/\/user\/order\/endorseDetail\?id=\d+$/);
+  await expect(page).toHaveURL(/\/user\/order\/endorseDetail\?id=\d+$/, { timeout: 20_000 });
   return { today, tomorrow, gone };
 }
 
