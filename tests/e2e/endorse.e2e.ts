@@ -59,7 +59,8 @@ const WORDS = {
 } as const;
 type Lang = keyof typeof WORDS;
 
-test.describe.configure({ timeout: 60_000 });
+// Two long flows (member, sandbox, operator, invoice) on a shared machine: 2 minutes each.
+test.describe.configure({ timeout: 120_000 });
 
 async function contextIn(browser: Browser, baseURL: string, lang: Lang): Promise<BrowserContext> {
   const ctx = await browser.newContext({ acceptDownloads: true });
