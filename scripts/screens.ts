@@ -97,6 +97,8 @@ const pages: { name: string; path: string; login?: boolean; viewAs?: number }[] 
   { name: 'va-profile', path: '/user/account/profile', login: true, viewAs: 1 },
   { name: 'va-claim', path: '/user/claim/detail?id=5', login: true, viewAs: 1 },
   { name: 'va-audit', path: '/user/operator/audit?action=operator.view_as', login: true },
+  // The dry run on a draft (#31): make a draft first (its id in SCREENS_DRAFT_ID).
+  { name: 'en-draft', path: `/user/order/endorse?edit=${process.env.SCREENS_DRAFT_ID ?? ''}`, login: true },
   { name: '404', path: '/no/such/page' },
 ];
 const sizes = [

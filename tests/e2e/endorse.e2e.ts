@@ -60,7 +60,8 @@ const WORDS = {
 } as const;
 type Lang = keyof typeof WORDS;
 
-test.describe.configure({ timeout: 60_000 });
+// Two long flows (member, sandbox, operator, invoice) on a shared machine: 2 minutes each.
+test.describe.configure({ timeout: 120_000 });
 
 // The sandbox answers at once here (the approvals below are the insurer's); the site's default window after.
 test.beforeAll(async ({ request, baseURL }) => setEndorseDelay(request, baseURL!, 0));
@@ -71,6 +72,9 @@ async function contextIn(browser: Browser, baseURL: string, lang: Lang): Promise
   await ctx.addCookies([{ name: 'ba-lang', value: lang, url: baseURL }]);
   return ctx;
 }
+
+/** `YYYY-MM-DD` one day before `day`. */
+const prevDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** `YYYY-MM-DD` one day after `day`. */
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -87,13 +91,15 @@ async function endorse(page: Page, lang: Lang, seed: number, idFix = false): Pro
   await page.locator('[data-action="add"]').click();
   await expect(page).toHaveURL(/\/user\/order\/endorse\?new=1$/);
 
-  // Step one: the policy and tomorrow (the date field starts on the site's today), typed in the page's format.
+  // Step one: the policy and tomorrow (the date field starts on the site's next day, the plans' lead
+  // time since issue #31), typed in the page's format.
   const policy = page.locator('#en-policy option', { hasText: POLICY });
   await page.locator('#en-policy').selectOption((await policy.getAttribute('value'))!);
   await waitForHydration(page);
-  const today = await page.locator('input[name="effective_date"]').inputValue();
-  await expect(page.locator('#en-date')).toHaveValue(formatDayText(today, lang));
-  const tomorrow = nextDay(today);
+  const tomorrow = await page.locator('input[name="effective_date"]').inputValue();
+  await expect(page.locator('#en-date')).toHaveValue(formatDayText(tomorrow, lang));
+  const today = prevDay(tomorrow);
+  expect(nextDay(today)).toBe(tomorrow);
   await page.locator('#en-date').fill(formatDayText(tomorrow, lang));
   await page.getByRole('button', { name: w.create }).click();
   await expect(page).toHaveURL(/\/user\/order\/endorse\?edit=\d+$/);
@@ -129,8 +135,10 @@ async function endorse(page: Page, lang: Lang, seed: number, idFix = false): Pro
   const total = await page.locator('.endorse-items [data-total]').innerText();
   await expect(page.locator('[data-live-total]')).toHaveText(total);
 
+  // Submit sits under the dry run's checklist now (issue #31); on a busy machine the detail page (the
+  // sandbox's decision and its notice PDF) can take a while.
   await page.getByRole('button', { name: w.submit, exact: true }).click();
-  await expect(page).toHaveURL(/\/user\/order\/endorseDetail\?id=\d+$/);
+  await expect(page).toHaveURL(/\/user\/order\/endorseDetail\?id=\d+$/, { timeout: 20_000 });
   return { today, tomorrow, gone };
 }
 

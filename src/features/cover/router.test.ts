@@ -157,7 +157,10 @@ for (const engine of engines()) {
       expect(c.people.map((x: { insured_id: number }) => x.insured_id)).toEqual(picked);
       expect(c.people.every((x: { covered: boolean }) => x.covered)).toBe(true);
 
-      // The real endorsement: remove the first person from today, submit, the operator approves.
+      // The real endorsement: remove the first person from today, submit, the operator approves. The
+      // plan lets a change take effect today (its lead time is 0; the default is the next day).
+      await t.db
+        .sql`UPDATE product_plan SET rules = ${JSON.stringify({ lead_time: { severity: 'error', value: 0 } })} WHERE id = ${p.planId}`;
       const draft = await api.post('endorse/create', demo, { request_id: rid(), order_id: p.id, effective_date: today });
       expect(draft.status).toBe(200);
       const e = draft.body.data.endorsement;

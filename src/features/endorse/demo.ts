@@ -48,7 +48,8 @@ async function endorse(
   end: 'approve' | 'reject' | 'cancel' | 'submit',
   remark = '',
 ): Promise<Endorsement> {
-  const base = { ...baseEndorseContext('127.0.0.1'), today: E < today ? E : today };
+  // A past change is seeded as if made the day before it took effect (the plan's lead time).
+  const base = { ...baseEndorseContext('127.0.0.1'), today: E <= today ? addDays(E, -1) : today };
   const e = await createEndorsement(
     ctx.db,
     userId,

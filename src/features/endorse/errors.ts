@@ -36,6 +36,15 @@ export const dataErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
   const locale = c.get('locale') ?? 'zh-cn';
   const env = errorEnvelope(locale, err);
   const data: Record<string, unknown> = { ...((env.data as object | null) ?? {}), ...err.data };
+  // Rule problems (the dry run's failed checks) are named in the request's language, in the message too.
+  if (Array.isArray(data.rules)) {
+    const rules = (data.rules as { code: string; severity: string; params: Record<string, string | number> }[]).map((r) => ({
+      ...r,
+      message: apiMessage(locale, `endorse.rule.${r.code}`, r.params),
+    }));
+    data.rules = rules;
+    env.message = apiMessage(locale, err.key, { rules: rules.map((r) => r.message).join('; ') });
+  }
   // Row problems carry message keys; the client gets them translated.
   if (Array.isArray(data.rows)) {
     data.rows = (data.rows as { row: number; field: string; key: string }[]).map(({ key, ...rest }) => ({
@@ -43,7 +52,7 @@ export const dataErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
       message: apiMessage(locale, key),
     }));
   }
-  return c.json({ ...env, data }, err.status as 400);
+  return c.json({ ...env, message: env.message, data }, err.status as 400);
 };
 
 /** Whether a database error is a unique-constraint violation (SQLite or PostgreSQL). */

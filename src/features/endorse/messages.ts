@@ -1,5 +1,6 @@
 /** Messages of endorsements (issue #10), per language (merged into the API's table). */
 import reconcile from './reconcile-messages';
+import { ruleEn, ruleZh } from './texts/rules';
 
 export default {
   'zh-cn': {
@@ -8,6 +9,10 @@ export default {
       created: '批改申请已创建',
       saved: '已保存',
       submitted: '批改申请已提交',
+      previewed: '试算完成',
+      rulesBlocked: '不能提交：{rules}',
+      warningsUnticked: '请先确认以下提醒后再提交：{rules}',
+      rule: ruleZh.fail,
       cancelled: '批改申请已撤销',
       withdrawn: '批改申请已撤回，扣除的保费已退回余额',
       withdrawRefused: {
@@ -53,6 +58,7 @@ export default {
       effectiveAfterEnd: '生效日期不能晚于保单止期（{end}）',
       effectiveBeforeActive: '生效日期不能早于被减员人员的起保日期（{date}）',
       noItems: '请至少添加一条批改明细',
+      ackInvalid: '确认的提醒列表格式不正确',
       insuredNotActive: '该被保险人在生效日不在保',
       insuredTwice: '同一被保险人只能出现在一条明细中',
       idActive: '该身份证号码在生效日已在保',
@@ -94,6 +100,10 @@ export default {
       created: 'Endorsement created',
       saved: 'Saved',
       submitted: 'Endorsement submitted',
+      previewed: 'Dry run done',
+      rulesBlocked: 'Cannot submit: {rules}',
+      warningsUnticked: 'Tick these warnings before submitting: {rules}',
+      rule: ruleEn.fail,
       cancelled: 'Endorsement cancelled',
       withdrawn: 'Endorsement withdrawn; the premium charged is back in your balance',
       withdrawRefused: {
@@ -139,6 +149,7 @@ export default {
       effectiveAfterEnd: 'The effective date cannot be after the policy end ({end})',
       effectiveBeforeActive: "The effective date cannot be before a removed person's cover start ({date})",
       noItems: 'Add at least one item',
+      ackInvalid: 'The list of ticked warnings is not valid',
       insuredNotActive: 'This person is not insured on the effective date',
       insuredTwice: 'An insured person can appear in one item only',
       idActive: 'This ID number is already insured on the effective date',

@@ -13,6 +13,7 @@ import { type apiClient, ledgerSeededDatabase, placePolicy, setInsurer } from '.
 import { noticeAccounts, noticeMark, oneNotice, recipients } from '../../../tests/support/notices';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { siteToday } from './model';
+import { addDays } from './premium';
 
 setDefaultTimeout(30_000);
 
@@ -22,7 +23,7 @@ for (const engine of engines()) {
     let api: ReturnType<typeof apiClient>;
     let tokens: Record<string, string>;
     let ids: Record<string, number>;
-    let today: string;
+    let effective: string;
     let policy: OrderRecord;
     let n = 0;
     const rid = () => `notice-${Date.now()}-${++n}`;
@@ -31,7 +32,12 @@ for (const engine of engines()) {
 
     /** A submitted endorsement adding one person (a positive premium, charged on submit). */
     async function submitted(remark = ''): Promise<{ id: number; apply_no: string; charged: number }> {
-      const d = await api.post('endorse/create', tokens.demo, { request_id: rid(), order_id: policy.id, effective_date: today, remark });
+      const d = await api.post('endorse/create', tokens.demo, {
+        request_id: rid(),
+        order_id: policy.id,
+        effective_date: effective,
+        remark,
+      });
       expect(d.status).toBe(200);
       const id = num(d.body.data.endorsement.id);
       const item = await api.post('endorse/item', tokens.demo, {
@@ -58,7 +64,8 @@ for (const engine of engines()) {
         ],
         ['demo', 'operator', 'reviewer'],
       ));
-      today = await siteToday(t.db);
+      // The effective date: the next day (the plans' default lead time).
+      effective = addDays(await siteToday(t.db), 1);
       policy = await placePolicy(t.db, ids.demo, { people: 5 });
     }, 120_000);
     afterAll(() => t.drop());
@@ -71,7 +78,7 @@ for (const engine of engines()) {
       expect(await recipients(t.db, mark, 'work_queued')).toEqual([ids.operator, ids.reviewer].sort((a, b) => a - b));
       const en = await oneNotice(api, tokens.demo, mark, 'en', memberLink(e.id));
       expect(en.title).toBe(`Endorsement ${e.apply_no} submitted`);
-      expect(en.body).toContain(`on policy ${policy.policyNo} (effective ${today}) was submitted for review`);
+      expect(en.body).toContain(`on policy ${policy.policyNo} (effective ${effective}) was submitted for review`);
       expect(en.body).toContain(`Premium charged: ${money(e.charged)}.`);
       const zh = await oneNotice(api, tokens.demo, mark, 'zh-cn', memberLink(e.id));
       expect(zh.title).toBe(`批改 ${e.apply_no} 已提交`);
@@ -85,7 +92,7 @@ for (const engine of engines()) {
       const [row] = await t.db.sql`SELECT endorse_no FROM endorsement WHERE id = ${e.id}`;
       const a = await oneNotice(api, tokens.demo, approved, 'en', memberLink(e.id));
       expect(a.title).toBe(`Endorsement ${row.endorse_no} approved`);
-      expect(a.body).toContain(`was approved as ${row.endorse_no}, effective ${today}`);
+      expect(a.body).toContain(`was approved as ${row.endorse_no}, effective ${effective}`);
       expect((await oneNotice(api, tokens.demo, approved, 'zh-cn', memberLink(e.id))).title).toBe(`批改 ${row.endorse_no} 已通过`);
     });
 

@@ -8,6 +8,8 @@ import type { SQL } from 'bun';
 /** A policy as endorsements see it. */
 export interface Policy {
   id: number;
+  /** The plan the policy was sold under (its insurer rules are read live from it). */
+  planId: number;
   userId: number;
   type: string;
   status: string;
@@ -60,6 +62,21 @@ export interface RosterPort {
   findInsured(sql: SQL, orderId: number, insuredId: number): Promise<InsuredRow | null>;
   /** Rows of these ID numbers active on `date` or later. */
   activeFromOn(sql: SQL, orderId: number, date: string, idNos: string[]): Promise<InsuredRow[]>;
+  /** Headcount per occupation class on a date (`{class: count}`). */
+  classCountsOn(sql: SQL, orderId: number, date: string): Promise<Map<number, number>>;
+  /** Of these insured rows, the ids of those with an open claim (reported, in review, waiting for documents, approved unpaid). */
+  openClaims(sql: SQL, orderId: number, insuredIds: number[]): Promise<number[]>;
+  /**
+   * Other effective policies of the same product type held by these members that cover any of these
+   * ID numbers on `date`: `{idNo, policyNo}` per match.
+   */
+  coveredElsewhere(
+    sql: SQL,
+    policy: Pick<Policy, 'id' | 'type'>,
+    userIds: number[],
+    date: string,
+    idNos: string[],
+  ): Promise<{ idNo: string; policyNo: string }[]>;
   /** Headcount on a date. */
   countOn(sql: SQL, orderId: number, date: string): Promise<number>;
   /** The roster on a date, paged, optionally filtered by name or ID number. */

@@ -86,16 +86,35 @@ export async function rowOf(tx: SQL, port: RosterPort, policy: Policy, item: Pic
   return item.insuredId ? port.findInsured(tx, policy.id, Number(item.insuredId)) : null;
 }
 
-/** Re-read the items, re-price them on the draft's date, and store totals and counts. */
-export async function refreshTotals(tx: SQL, e: Endorsement, policy: Policy, port?: RosterPort): Promise<Endorsement> {
-  const items = await loadItems(tx, e.id);
+/**
+ * Price items on the draft's date, each with the roster row it changes: the one pricing the dry run
+ * (plan.ts), the stored totals and so the submission's charge all use.
+ */
+export async function priceLines(
+  tx: SQL,
+  policy: Policy,
+  effective: string,
+  items: EndorseItem[],
+  port?: RosterPort,
+): Promise<{ item: EndorseItem; row: InsuredRow | null; days: number; premium: number }[]> {
+  const out = [];
   for (const item of items) {
     const row = port ? await rowOf(tx, port, policy, item) : null;
-    const priced = priceItem(policy, item.kind, item.before, item.after, e.effectiveDate, row);
-    if (priced.premium !== item.premium || priced.days !== item.days) {
-      await tx`UPDATE endorsement_item SET premium = ${priced.premium}, days = ${priced.days} WHERE id = ${item.id}`;
-      item.premium = priced.premium;
-      item.days = priced.days;
+    const priced = priceItem(policy, item.kind, item.before, item.after, effective, row);
+    out.push({ item, row, ...priced });
+  }
+  return out;
+}
+
+/** Re-read the items, re-price them on the draft's date ({@link priceLines}), and store totals and counts. */
+export async function refreshTotals(tx: SQL, e: Endorsement, policy: Policy, port?: RosterPort): Promise<Endorsement> {
+  const items = await loadItems(tx, e.id);
+  for (const line of await priceLines(tx, policy, e.effectiveDate, items, port)) {
+    const item = line.item;
+    if (line.premium !== item.premium || line.days !== item.days) {
+      await tx`UPDATE endorsement_item SET premium = ${line.premium}, days = ${line.days} WHERE id = ${item.id}`;
+      item.premium = line.premium;
+      item.days = line.days;
     }
   }
   const count = (k: ItemKind) => items.filter((i) => i.kind === k).length;

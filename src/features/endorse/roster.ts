@@ -20,6 +20,8 @@ import {
   type OrderRecord,
   toInsured as toInsuredRecord,
 } from '~/features/orders';
+import { OPEN_STATUSES } from '~/features/claims/schemas';
+import { num } from '~/server/db/client';
 import type { InsuredRow, Policy, RosterPort } from './policy';
 
 type Row = Record<string, unknown>;
@@ -29,6 +31,7 @@ function toPolicy(o: OrderRecord): Policy {
   const cache = new Map<number, number | null>();
   return {
     id: o.id,
+    planId: o.planId,
     userId: o.userId,
     type: o.product,
     status: o.status,
@@ -91,6 +94,28 @@ export const ordersPort: RosterPort = {
     return rows.map((r: Row) => toInsured(toInsuredRecord(r)));
   },
   countOn: (sql, orderId, date) => countActiveInsured(sql, orderId, date),
+  async classCountsOn(sql, orderId, date) {
+    const rows = await sql`SELECT class, COUNT(*) AS n FROM order_insured
+      WHERE order_id = ${orderId} AND active_from <= ${date} AND active_to >= ${date} GROUP BY class`;
+    return new Map(rows.map((r: Row) => [num(r.class), num(r.n)]));
+  },
+  async openClaims(sql, orderId, insuredIds) {
+    if (!insuredIds.length) return [];
+    // The claims area's table, read here as the roster's is (its public surface names the open states).
+    const rows = await sql`SELECT DISTINCT insured_id FROM claim WHERE order_id = ${orderId}
+      AND insured_id IN ${sql(insuredIds)} AND status IN ${sql([...OPEN_STATUSES])}`;
+    return rows.map((r: Row) => num(r.insured_id));
+  },
+  async coveredElsewhere(sql, policy, userIds, date, idNos) {
+    if (!idNos.length || !userIds.length) return [];
+    const rows = await sql`SELECT DISTINCT i.id_no, o.policy_no, o.order_no FROM order_insured i
+      JOIN policy_order o ON o.id = i.order_id
+      WHERE o.user_id IN ${sql(userIds)} AND o.id <> ${policy.id} AND o.product = ${policy.type} AND o.status = 'effective'
+        AND o.start_date <= ${date} AND o.end_date >= ${date}
+        AND i.id_no IN ${sql(idNos)} AND i.active_from <= ${date} AND i.active_to >= ${date}
+      ORDER BY i.id_no, o.policy_no`;
+    return rows.map((r: Row) => ({ idNo: String(r.id_no), policyNo: String(r.policy_no || r.order_no) }));
+  },
   async rosterOn(sql, orderId, date, keyword, page, limit) {
     const { list, total } = await listInsured(sql, orderId, { asOf: date, keyword, page, limit });
     return { list: list.map(toInsured), total };

@@ -23,6 +23,7 @@ import {
   operatorListSchema,
   rejectSchema,
   rosterSchema,
+  submitSchema,
   updateSchema,
   withdrawSchema,
 } from './schemas';
@@ -33,6 +34,8 @@ import { addItem, deleteItem } from './items';
 import { type EndorseContext, type Endorsement, findVisibleEndorsement, siteToday } from './model';
 import { endorsementDetail, listEndorsements, listForOperator } from './queries';
 import { runDueSandbox } from './sandbox';
+import { planView } from './plan';
+import { previewEndorsement } from './preview';
 import { submitEndorsement } from './submit';
 import { cancelEndorsement, rejectEndorsement, withdrawEndorsement } from './transitions';
 import { eligiblePolicyList, rosterPage } from './views';
@@ -149,10 +152,15 @@ export const endorseRouter = new Hono<ApiEnv>()
     if (!file) throw invalid('file_id', 'endorse.fileInvalid');
     return ok(c, { document: await addDocument(db, session.userId, input, file, endorseContext(c)) }, 'endorse.saved');
   })
-  .post('/endorse/submit', async (c) => {
+  .post('/endorse/preview', async (c) => {
     const { db, session } = await requireRule(c, 'order/endorse/add');
     const { id } = parseInput(idSchema, c.get('body'));
-    const r = await submitEndorsement(db, session.userId, id, endorseContext(c));
+    return ok(c, { plan: planView(await previewEndorsement(db, session.userId, id, endorseContext(c))) }, 'endorse.previewed');
+  })
+  .post('/endorse/submit', async (c) => {
+    const { db, session } = await requireRule(c, 'order/endorse/add');
+    const { id, acknowledged } = parseInput(submitSchema, c.get('body'));
+    const r = await submitEndorsement(db, session.userId, id, endorseContext(c), acknowledged);
     return ok(c, { endorsement: view(r.endorsement), balance: fenToYuan(r.balance) }, 'endorse.submitted');
   })
   .post('/endorse/cancel', async (c) => {

@@ -52,6 +52,18 @@ export type RosterQuery = v.InferOutput<typeof rosterSchema>;
 /** `?id=` of detail, notice; `{id}` of submit. */
 export const idSchema = v.object({ id: idField() });
 
+/** POST endorse/submit: the draft and the warning codes the member ticked in the dry run. */
+export const submitSchema = v.object({
+  id: idField(),
+  acknowledged: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string('endorse.ackInvalid'), v.maxLength(40, 'endorse.ackInvalid')), 'endorse.ackInvalid'),
+      v.maxLength(20, 'endorse.ackInvalid'),
+    ),
+    [],
+  ),
+});
+
 /** POST endorse/create */
 export const createSchema = v.object({
   request_id: v.pipe(

@@ -11,6 +11,7 @@ import { Codes } from '~/server/errors';
 import { checkEffective, checkEligible, checkItems } from './checks';
 import { DataError, invalid, notFound } from './errors';
 import { type EndorseContext, type Endorsement, event, findVisibleEndorsement, loadItems, today, toEndorsement } from './model';
+import { type EndorsePlan, planEndorsement, teamOf } from './plan';
 import { peopleOf, refreshTotals } from './pricing';
 import { insurerSettings, runSandboxInsurer, sandboxDecides } from './sandbox';
 import { transition } from './transitions';
@@ -28,11 +29,18 @@ export interface SubmitResult {
  * balance (short → 400 `balance` with `{required, available}`). Then the sandbox insurer decides
  * (at once when its delay is 0).
  */
-export async function submitEndorsement(db: Db, userId: number, id: number, ctx: EndorseContext): Promise<SubmitResult> {
+export async function submitEndorsement(
+  db: Db,
+  userId: number,
+  id: number,
+  ctx: EndorseContext,
+  acknowledged: readonly string[] = [],
+): Promise<SubmitResult> {
   const e = await findVisibleEndorsement(db, userId, id, db);
   const policy = await ctx.port.loadPolicy(db.sql, e.orderId);
   if (!policy) throw notFound();
   const day = await today(db, ctx);
+  const team = await teamOf(db, e.userId);
   const insurer = await insurerSettings(db);
   const result = await inTransaction(db, async (tx) => {
     await lockPolicy(db, tx, e.orderId);
@@ -41,8 +49,12 @@ export async function submitEndorsement(db: Db, userId: number, id: number, ctx:
     checkEffective(policy, cur.effectiveDate, day);
     const items = await loadItems(tx, cur.id);
     if (!items.length) throw invalid('items', 'endorse.noItems');
+    // The dry run, inside this transaction: its rules decide, its total is what is charged.
+    const plan = await planEndorsement(tx, ctx.port, policy, cur, items, { today: day, team });
+    assertPlanAllows(plan, acknowledged);
     await checkItems(tx, ctx.port, policy, cur, items);
     cur = await refreshTotals(tx, cur, policy, ctx.port);
+    if (cur.premiumDelta !== plan.total) throw new Error(`endorsement ${cur.id}: stored total ${cur.premiumDelta} ≠ plan ${plan.total}`);
     const [u] = await tx`SELECT money FROM "user" WHERE id = ${cur.userId}`;
     let balance = num(u?.money);
     if (cur.premiumDelta > 0) {
@@ -91,4 +103,19 @@ export async function submitEndorsement(db: Db, userId: number, id: number, ctx:
     return { endorsement: toEndorsement(row), balance: num(u?.money) };
   }
   return result;
+}
+
+/**
+ * The plan's verdict: a failed error refuses with 400 `endorse.rulesBlocked` naming the rules; a
+ * failed warning not in `acknowledged` refuses with 400 `endorse.warningsUnticked` listing them.
+ * `data.rules` carries the checks (code, severity, params; the router adds each one's message).
+ */
+export function assertPlanAllows(plan: EndorsePlan, acknowledged: readonly string[]): void {
+  const fail = (key: string, codes: string[]) => {
+    const rules = plan.checks.filter((c) => codes.includes(c.code)).map(({ code, severity, params }) => ({ code, severity, params }));
+    return new DataError(key, { status: 400, code: Codes.VALIDATION, field: 'rules', params: { rules: codes.join(', ') } }, { rules });
+  };
+  if (plan.errors.length) throw fail('endorse.rulesBlocked', plan.errors);
+  const unticked = plan.warnings.filter((w) => !acknowledged.includes(w));
+  if (unticked.length) throw fail('endorse.warningsUnticked', unticked);
 }

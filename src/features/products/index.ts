@@ -13,6 +13,7 @@ export {
   planOnSale,
   quote,
   quotePremium,
+  savePlanRules,
   savePrices,
   snapshotOf,
   toPlan,

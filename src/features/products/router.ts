@@ -4,8 +4,8 @@ import { enforce } from '~/server/rate-limit';
 import { requireOperator } from '~/server/session';
 import { parseInput } from '~/server/validate';
 import { ok } from '../_shared/envelope';
-import { planUpdateSchema, priceGridSchema, quoteSchema } from './schemas';
-import { catalogue, listProducts, quote, savePrices, updatePlan, viewPlan } from './service';
+import { planRulesSchema, planUpdateSchema, priceGridSchema, quoteSchema } from './schemas';
+import { catalogue, listProducts, quote, savePlanRules, savePrices, updatePlan, viewPlan } from './service';
 
 /** Quotes per IP per minute: generous for a person, a wall for a scraper. */
 export const QUOTE_LIMIT = { max: 60, window: 60 };
@@ -35,6 +35,12 @@ export const productsRouter = new Hono<ApiEnv>()
     const input = parseInput(planUpdateSchema, c.get('body'));
     const plan = await updatePlan(db, session.userId, input, c.get('ip'));
     return ok(c, { plan: { ...viewPlan(plan), name_en: plan.name_en, status: plan.status } }, 'product.saved');
+  })
+  .post('/operator/product/rules', async (c) => {
+    const { db, session } = await requireOperator(c, 'operator/products/edit');
+    const input = parseInput(planRulesSchema, c.get('body'));
+    const plan = await savePlanRules(db, session.userId, input, c.get('ip'));
+    return ok(c, { plan_id: plan.id, rules: plan.rules }, 'product.rulesSaved');
   })
   .post('/operator/product/prices', async (c) => {
     const { db, session } = await requireOperator(c, 'operator/products/edit');

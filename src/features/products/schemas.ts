@@ -121,3 +121,5 @@ export {
   SHORT_TERM_RATES,
 } from './premium';
 export type { PlanLimit, PlanSnapshot } from './types';
+
+export * from './rules';

@@ -4,6 +4,7 @@ import { writeAudit } from '~/server/audit';
 import { Codes, DomainError } from '~/server/errors';
 import { fenToYuan } from '~/lib/money';
 import { computePremium, type Premium, type PremiumInput, premiumProblem, mixPremium } from './premium';
+import { type PlanRules, type PlanRulesInput, rulesOf } from './rules';
 import type { PlanUpdateInput, PriceGridInput, ProductCode } from './schemas';
 import type { Plan, PlanLimit, PlanSnapshot, Product } from './types';
 
@@ -37,12 +38,13 @@ export function toPlan(r: Row): Plan {
     age_max: num(r.age_max),
     status: num(r.status),
     updated_at: num(r.updated_at),
+    rules: rulesOf(r.rules, num(r.min_insured)),
   };
 }
 
 /** The part of a plan an order keeps (no sale status). */
 export function snapshotOf(plan: Plan): PlanSnapshot {
-  const { status: _s, updated_at: _u, ...snapshot } = plan;
+  const { status: _s, updated_at: _u, rules: _r, ...snapshot } = plan;
   return snapshot;
 }
 
@@ -262,4 +264,37 @@ export async function savePrices(db: Db, actorId: number, input: PriceGridInput,
     if (cells.length) await writeAudit(tx, { userId: actorId, action: 'product.prices', targetType: 'product', detail: { cells }, ip });
     return { plans: saved, cells };
   }) as Promise<{ plans: Plan[]; cells: PriceCell[] }>;
+}
+
+/**
+ * An operator saves a plan's endorsement rules (the fixed ones stay errors): one audit entry
+ * `product.plan_rules` with the plan's names and the rules before and after, flattened
+ * (`lead_time`, `lead_time.severity`, …) so the log shows each change on its own row.
+ */
+export async function savePlanRules(db: Db, actorId: number, input: PlanRulesInput, ip = ''): Promise<Plan> {
+  return db.sql.begin(async (tx) => {
+    const [cur] = await tx`SELECT * FROM product_plan WHERE id = ${input.plan_id}`;
+    if (!cur) throw new DomainError('notFoundRecord', { status: 404, code: Codes.NOT_FOUND });
+    const plan = toPlan(cur);
+    const next: PlanRules = rulesOf({ ...plan.rules, ...input.rules }, plan.min_insured);
+    const [row] = await tx`UPDATE product_plan SET rules = ${JSON.stringify(next)}, updated_at = ${nowSeconds()}
+      WHERE id = ${plan.id} RETURNING *`;
+    await writeAudit(tx, {
+      userId: actorId,
+      action: 'product.plan_rules',
+      detail: { plan_id: plan.id, plan: plan.name, plan_en: plan.name_en, before: flatRules(plan.rules), after: flatRules(next) },
+      ip,
+    });
+    return toPlan(row);
+  }) as Promise<Plan>;
+}
+
+/** Rules as flat fields for the audit log: `code` (the value, when it has one) and `code.severity`. */
+function flatRules(rules: PlanRules): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [code, r] of Object.entries(rules)) {
+    if (r.value !== undefined) out[code] = r.value;
+    out[`${code}.severity`] = r.severity;
+  }
+  return out;
 }

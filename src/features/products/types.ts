@@ -1,3 +1,4 @@
+import type { PlanRules } from './rules';
 import type { ProductCode } from './schemas';
 
 /** One cover limit of a plan: per person (anze: per accident), in fen. */
@@ -32,6 +33,8 @@ export interface PlanSnapshot {
 /** A plan row with its sale status (operators can withdraw a plan). */
 export interface Plan extends PlanSnapshot {
   status: number;
+  /** The insurer's endorsement rules (read live by the dry run, never snapshotted). */
+  rules: PlanRules;
   updated_at: number;
 }
 

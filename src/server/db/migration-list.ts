@@ -27,6 +27,7 @@ import { jobMigrations } from './schema/20-jobs';
 import { viewAsMigrations } from './schema/26-view-as';
 import { runwayMigrations } from './schema/25-runway';
 import { rosterReconcileMigrations } from './schema/24-roster-reconcile';
+import { planRuleMigrations } from './schema/23-plan-rules';
 
 export type { Migration };
 
@@ -275,4 +276,5 @@ export const migrations: Migration[] = [
   ...viewAsMigrations,
   ...runwayMigrations,
   ...rosterReconcileMigrations,
+  ...planRuleMigrations,
 ].sort((a, b) => a.version - b.version);

@@ -1,4 +1,5 @@
 /** English texts of the endorsement and invoice pages. */
+import { ruleEn } from './rules';
 import type { EndorseText } from './zh';
 
 export const endorseEn: EndorseText = {
@@ -51,7 +52,7 @@ export const endorseEn: EndorseText = {
     noPolicies: 'No policy can be endorsed: only effective employer-liability or group-accident policies with a named list.',
     open: 'Open endorsement: {no}',
     date: 'Effective date',
-    dateHint: 'Today or later, within the policy period',
+    dateHint: "Within the policy period; most plans take changes from the next day (the dry run checks the plan's rules)",
     remark: 'Remark',
     create: 'Create draft',
     draftTitle: 'Draft endorsement {no}',
@@ -129,6 +130,32 @@ export const endorseEn: EndorseText = {
     keep: 'Keep it',
   },
   roster: { title: 'Insured list', asOf: 'As of', activeFrom: 'From', activeTo: 'To', go: 'Show' },
+  preview: {
+    title: 'Dry run before submitting',
+    lead: "What this endorsement does at the policy's rates: each person's change, the premium or refund, your balance, and the insurer's endorsement rules.",
+    person: 'Person',
+    change: 'Change',
+    from: 'From',
+    cls: 'Class',
+    days: 'Days',
+    amount: 'Premium / refund',
+    total: 'Total',
+    charge: 'Charged on submission',
+    refund: 'Refunded once the insurer accepts',
+    balance: 'Balance',
+    balanceAfter: '{before} → {after}',
+    headcount: 'People insured',
+    rulesTitle: 'Endorsement rules',
+    passed: 'Passed',
+    error: 'Error',
+    warning: 'Warning',
+    tick: 'I understand; submit anyway',
+    blocked: 'Fix the errors in red before submitting.',
+    untickedHint: 'Tick each warning to submit.',
+    none: 'No items yet: add, remove, replace or correct people below.',
+    renamed: 'was: {name}',
+    rules: ruleEn,
+  },
   estimate: {
     item: 'This change {amount}',
     total: 'Endorsement total {amount}',

@@ -1,4 +1,5 @@
 /** Chinese texts of the endorsement and invoice pages; their shape is the one every language has. */
+import { ruleZh } from './rules';
 
 export const endorseZh = {
   titles: { list: '批改记录', detail: '批改详情', invoiceApply: '发票申请' },
@@ -43,7 +44,7 @@ export const endorseZh = {
     noPolicies: '没有可批改的保单：只有生效中、有被保险人名单的雇主责任险或团体意外险可以批改。',
     open: '已有未完成的批改：{no}',
     date: '生效日期',
-    dateHint: '不早于今天，且在保险期间内',
+    dateHint: '在保险期间内；多数方案的批改最早次日生效（提交前试算会按方案规则检查）',
     remark: '备注',
     create: '创建草稿',
     draftTitle: '批改草稿 {no}',
@@ -120,6 +121,32 @@ export const endorseZh = {
     keep: '暂不撤回',
   },
   roster: { title: '被保险人名单', asOf: '查询日期', activeFrom: '起保', activeTo: '止保', go: '查看' },
+  preview: {
+    title: '提交前试算',
+    lead: '按保单费率试算本次批改：每个人的变化、保费或退费、余额变化，以及保险公司的批改规则。',
+    person: '人员',
+    change: '变化',
+    from: '起始日',
+    cls: '职业类别',
+    days: '天数',
+    amount: '保费 / 退费',
+    total: '合计',
+    charge: '提交时扣款',
+    refund: '保险公司受理后退回',
+    balance: '账户余额',
+    balanceAfter: '{before} → {after}',
+    headcount: '在保人数',
+    rulesTitle: '批改规则检查',
+    passed: '通过',
+    error: '错误',
+    warning: '提醒',
+    tick: '我已知悉，仍要提交',
+    blocked: '请先处理标红的错误，再提交。',
+    untickedHint: '请勾选每条提醒后再提交。',
+    none: '还没有批改明细：先在下方添加、减少、替换或更正人员。',
+    renamed: '原：{name}',
+    rules: ruleZh,
+  },
   estimate: { item: '本项保费 {amount}', total: '批改合计 {amount}', days: '剩余 {d} / {D} 天', outside: '日期不在保险期间内' },
   operator: {
     queue: '批改审核',

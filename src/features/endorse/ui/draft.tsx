@@ -16,6 +16,8 @@ import { UploadField } from '~/features/upload/ui';
 import type { Locale, UploadConfig } from '~/lib/types';
 import type { Db } from '~/server/db/client';
 import { ItemsTable } from './items';
+import { EndorsePreview } from './preview';
+import { previewEndorsement } from '../preview';
 import { yuan } from '~/lib/format';
 import { type EndorseText, fill } from '../texts';
 import { Notice } from '~/ui/notice';
@@ -61,6 +63,7 @@ export async function EndorseDraft({
     { order_id: e.orderId, as_of: e.effectiveDate, keyword: search, page: 1, limit: 10 },
     e.effectiveDate,
   );
+  const plan = await previewEndorsement(db, userId, e.id, { port: ordersPort, today });
   const classes = policy?.classes ?? [1, 2, 3, 4, 5, 6];
   // What the live estimate needs: P(c) per class, the period, the items as they stand.
   const estimate = {
@@ -222,19 +225,14 @@ export async function EndorseDraft({
         </ApiForm>
       </section>
 
-      <section className="card endorse-submit sticky-actions" aria-labelledby="en-submit">
+      <EndorsePreview plan={plan} text={text} id={e.id} />
+
+      <section className="card endorse-submit" aria-labelledby="en-submit">
         <h2 id="en-submit">
           {t.live}: <span data-live-total>{yuan(detail.totals.premium_delta)}</span>
         </h2>
         <p className="muted">{t.submitHint}</p>
         <div className="endorse-form-actions">
-          <ApiForm
-            url="/userapi/v1/endorse/submit"
-            extra={{ id: e.id }}
-            then={`/user/order/endorseDetail?id=${e.id}`}
-            submitLabel={t.submit}
-            className="endorse-inline"
-          />
           <ApiForm
             url="/userapi/v1/endorse/cancel"
             extra={{ id: e.id }}

@@ -1,4 +1,5 @@
 /** Step one of the Add flow: the policy and the effective date of a new draft (the create API through a form). */
+import { addDays } from '~/lib/pro-rata';
 import { getRequestContext } from '~/server/context';
 import { eligiblePolicyList } from '../views';
 import { ordersPort } from '../roster';
@@ -66,7 +67,14 @@ export async function EndorseStart({
         </div>
         <div className="field">
           <label htmlFor="en-date">{t.date}</label>
-          <DateField id="en-date" name="effective_date" locale={getRequestContext().locale} min={today} defaultValue={today} required />
+          <DateField
+            id="en-date"
+            name="effective_date"
+            locale={getRequestContext().locale}
+            min={today}
+            defaultValue={addDays(today, 1)}
+            required
+          />
           <span className="field-hint">{t.dateHint}</span>
         </div>
         <div className="field">

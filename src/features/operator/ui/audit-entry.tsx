@@ -41,6 +41,8 @@ export function targetOf(a: AuditItem, names: AuditNames, locale: Locale): strin
     const title = locale === 'en' ? snap.title_en || snap.title : snap.title;
     return String(title || snap.name || `#${a.target_id}`);
   }
+  // A plan's rules name the plan (its names are data, kept in the entry).
+  if (a.action === 'product.plan_rules' && a.detail.plan) return String((locale === 'en' && a.detail.plan_en) || a.detail.plan);
   // Business events name their record by its number (claim, order, endorsement, invoice, sub-account).
   for (const key of ['claim_no', 'order_no', 'endorse_no', 'invoice_no', 'username']) {
     if (typeof a.detail[key] === 'string' && a.detail[key]) return String(a.detail[key]);
@@ -99,6 +101,15 @@ export function priceChangesOf(a: Pick<AuditItem, 'action' | 'detail'>, tx: Oper
           <span translate="no">{String((locale === 'en' && c.plan_en) || c.plan || `#${c.plan_id}`)}</span> · {classLabel(c.class)}
         </>
       ),
+    }));
+  }
+  if (a.action === 'product.plan_rules') {
+    const word = (v: unknown) => (typeof v === 'string' ? (tx.log.severities[v] ?? v) : v);
+    return changesOf(a.detail).map((c) => ({
+      ...c,
+      before: word(c.before),
+      after: word(c.after),
+      label: tx.log.ruleFields[c.key] ?? c.key,
     }));
   }
   if (a.action === 'product.plan_update') {

@@ -11,8 +11,9 @@ import { classesOf, listProducts } from '../service';
 import { fenToYuan } from '~/lib/money';
 import { ProductPlanForm } from './plan-form';
 import { PriceGrid } from './price-grid';
+import { PlanRulesForm } from './rules-form';
 import { type GridProduct, PriceTableFrame } from './price-table';
-import { productText } from '../texts';
+import { fill, productText } from '../texts';
 import { getRequestContext } from '~/server/context';
 import { getDb } from '~/server/db/client';
 import { hasExplicitRule } from '~/server/permissions';
@@ -44,6 +45,7 @@ export function OperatorProductsPage() {
       render={async ({ view }) => {
         const o = orderText(view.locale);
         const g = productText(view.locale).grid;
+        const r = productText(view.locale).rules;
         const session = getRequestContext().session;
         if (!session) return null;
         const db = getDb();
@@ -106,6 +108,24 @@ export function OperatorProductsPage() {
                     </details>
                   </section>
                 ))
+              : null}
+            {canEdit
+              ? products
+                  .filter((p) => p.code === 'guzhu' || p.code === 'tuanyi')
+                  .flatMap((p) => p.plans.filter((pl) => pl.named_list))
+                  .map((pl) => (
+                    <section key={`rules-${pl.id}`} className="card" aria-labelledby={`pr-${pl.id}`}>
+                      <details className="pp-details">
+                        <summary>
+                          <h2 id={`pr-${pl.id}`} className="card-title">
+                            {fill(r.title, { plan: planName(pl, en) })}
+                          </h2>
+                        </summary>
+                        <p className="op-hint">{r.lead}</p>
+                        <PlanRulesForm planId={pl.id} initial={pl.rules} t={r} />
+                      </details>
+                    </section>
+                  ))
               : null}
           </div>
         );
