@@ -15,6 +15,7 @@ import { apiClient, ledgerSeededDatabase, placePolicy, setInsurer, userId } from
 import { noticeMark, oneNotice, recipients } from '../../../tests/support/notices';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { siteToday } from './model';
+import { addDays } from './premium';
 import { insurerSettings } from './sandbox';
 
 setDefaultTimeout(30_000);
@@ -28,7 +29,8 @@ for (const engine of engines()) {
     let operator: string;
     let demoId: number;
     let managerId: number;
-    let today: string;
+    /** The plans' default lead time: the next day is the earliest effective date. */
+    let effective: string;
     let n = 0;
     const rid = () => `wd-${Date.now()}-${++n}`;
 
@@ -50,7 +52,7 @@ for (const engine of engines()) {
     /** A submitted endorsement adding one person and removing one (charged on submit). */
     async function submitted(policy: OrderRecord): Promise<{ id: number; apply_no: string; charged: number }> {
       const token = demo;
-      const d = await api.post('endorse/create', token, { request_id: rid(), order_id: policy.id, effective_date: today });
+      const d = await api.post('endorse/create', token, { request_id: rid(), order_id: policy.id, effective_date: effective });
       expect(d.status).toBe(200);
       const id = num(d.body.data.endorsement.id);
       for (const k of [1, 2]) {
@@ -77,7 +79,7 @@ for (const engine of engines()) {
       operator = await api.login('operator', 'Operator#2026');
       demoId = await userId(t.db, 'demo');
       managerId = await userId(t.db, 'manager');
-      today = await siteToday(t.db);
+      effective = addDays(await siteToday(t.db), 1);
     }, 60_000);
     afterAll(async () => {
       await t?.drop();
@@ -153,7 +155,7 @@ for (const engine of engines()) {
 
     test('a draft is cancelled, not withdrawn (409); someone else’s endorsement is 404; a guest 401, the manager 403', async () => {
       const policy = await placePolicy(t.db, demoId, { people: 3 });
-      const d = await api.post('endorse/create', demo, { request_id: rid(), order_id: policy.id, effective_date: today });
+      const d = await api.post('endorse/create', demo, { request_id: rid(), order_id: policy.id, effective_date: effective });
       const id = num(d.body.data.endorsement.id);
       expect((await api.get(`endorse/detail?id=${id}`, demo)).body.data.actions).toEqual(['edit', 'submit', 'cancel']);
       const draft = await api.post('endorse/withdraw', demo, { id }, 'en');
@@ -179,7 +181,7 @@ for (const engine of engines()) {
         order_id: orderId,
         policy_no: 'X',
         status: 'submitted',
-        effective_date: today,
+        effective_date: effective,
         created_at: 1,
         updated_at: 1,
         submitted_at: 1,
