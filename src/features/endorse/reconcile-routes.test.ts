@@ -9,6 +9,7 @@ import { createApi } from '~/server/api';
 import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { apiClient, ledgerSeededDatabase, placePolicy, setInsurer, userId } from '../../../tests/support/endorse-kit';
 import { siteToday } from './model';
+import { addDays } from './premium';
 
 const ORIGIN = 'http://localhost';
 
@@ -124,7 +125,8 @@ for (const engine of engines()) {
       expect(r.status).toBe(200);
       const d = r.body.data;
       expect(d.errors).toEqual([]);
-      expect(d.effective_date).toBe(today);
+      // The plan's default lead time (one day) sets the first day the draft may take effect.
+      expect(d.effective_date).toBe(addDays(today, 1));
       expect(d.removals.map((x: { insured_id: number }) => x.insured_id).sort()).toEqual(
         people
           .slice(0, 3)

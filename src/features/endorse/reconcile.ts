@@ -17,7 +17,9 @@ import { draftConflict, insertDraft, loadVisiblePolicy, PriorDraft } from './dra
 import { DataError, invalid } from './errors';
 import { addItemsIn } from './items';
 import { type EndorseContext, type Endorsement, today, toEndorsement } from './model';
+import { rulesOfPolicy } from './plan';
 import type { InsuredRow, Policy } from './policy';
+import { addDays } from './premium';
 import type { ItemInput, ReconcileApplyInput } from './schemas';
 
 /** Largest staff list read, in bytes (2,000 rows of CSV or XLSX fit many times over). */
@@ -108,8 +110,15 @@ export function compareRoster(staff: StaffRow[], roster: InsuredRow[], later: In
   return { removals, additions, corrections };
 }
 
-/** The first day a removal or addition may take effect: today, not before the policy starts. */
+/** The first day a removal or addition may take effect: not before the policy starts. */
 export const earliestEffective = (policy: Policy, day: string) => (day < policy.start ? policy.start : day);
+
+/** The first day the plan's lead-time rule lets a draft take effect (a warning does not move it). */
+async function firstAllowedDay(db: Db, ctx: EndorseContext, policy: Policy): Promise<string> {
+  const rules = await rulesOfPolicy(db.sql, policy);
+  const lead = rules.lead_time.severity === 'error' ? (rules.lead_time.value ?? 1) : 0;
+  return earliestEffective(policy, addDays(await today(db, ctx), lead));
+}
 
 async function rosterOnDay(sql: SQL, ctx: EndorseContext, orderId: number, day: string): Promise<InsuredRow[]> {
   const out: InsuredRow[] = [];
@@ -168,7 +177,7 @@ export async function reconcilePreview(
   if (sheet.length > MAX_STAFF_ROWS + 1)
     problems.push({ row: sheet[MAX_STAFF_ROWS + 1].row, field: 'file', key: 'endorse.reconcileTooMany', params: { max: MAX_STAFF_ROWS } });
   if (!staff.length && !problems.length) throw invalid('file', 'endorse.importEmpty');
-  const day = earliestEffective(policy, await today(db, ctx));
+  const day = await firstAllowedDay(db, ctx, policy);
   const [open] = await db.sql`SELECT id FROM endorsement WHERE order_id = ${policy.id} AND status IN ('draft', 'submitted')`;
   const base = {
     order_id: policy.id,
