@@ -8,7 +8,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { makeResidentId } from '../../src/lib/cn-id';
 import { formatDayText } from '../../src/lib/date-text';
-import { DEMO, loginViaForm, waitForHydration } from './helpers';
+import { DEMO, loginViaForm, setEndorseDelay, waitForHydration } from './helpers';
 
 /** Demo's big employer's-liability policy (the seed's), and the Premier plan's one (another of the same type). */
 const POLICY = 'PL202600000001';
@@ -49,6 +49,10 @@ const WORDS = {
 type Lang = keyof typeof WORDS;
 
 test.describe.configure({ timeout: 90_000 });
+
+// The 390 px test needs the first endorsement accepted at once (the default 300 s undo window would keep it pending).
+test.beforeAll(async ({ request, baseURL }) => setEndorseDelay(request, baseURL as string, 0));
+test.afterAll(async ({ request, baseURL }) => setEndorseDelay(request, baseURL as string, 300));
 
 const prevDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
@@ -132,7 +136,7 @@ test('390 px: someone already covered by another policy of the company is a warn
   await loginViaForm(page, DEMO, '/user/order/endorse');
   const idNo = makeResidentId('1987-06-21', 955, '320102');
 
-  // First they join the big policy from tomorrow (the sandbox insurer accepts at once).
+  // First they join the big policy from tomorrow (the sandbox insurer accepts at once: delay 0 above).
   await newDraft(page, lang, POLICY, 'tomorrow');
   await addPerson(page, lang, '重复投保', idNo);
   const first = page.locator('.endorse-preview');
