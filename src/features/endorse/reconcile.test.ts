@@ -60,7 +60,7 @@ describe('checkStaffRows', () => {
 });
 
 describe('compareRoster', () => {
-  const ids = Array.from({ length: 8 }, (_, k) => makeResidentId('1980-03-0' + ((k % 9) + 1), 20 + k));
+  const ids = Array.from({ length: 8 }, (_, k) => makeResidentId(`1980-03-0${(k % 9) + 1}`, 20 + k));
   const roster = [
     insured(1, '甲一', ids[0]),
     insured(2, '乙二', ids[1]),
