@@ -113,11 +113,11 @@ export function compareRoster(staff: StaffRow[], roster: InsuredRow[], later: In
 /** The first day a removal or addition may take effect: not before the policy starts. */
 export const earliestEffective = (policy: Policy, day: string) => (day < policy.start ? policy.start : day);
 
-/** The first day the plan's lead-time rule lets a draft take effect (a warning does not move it). */
-async function firstAllowedDay(db: Db, ctx: EndorseContext, policy: Policy): Promise<string> {
-  const rules = await rulesOfPolicy(db.sql, policy);
+/** The first day the plan's lead-time rule lets a draft take effect from `day` (a warning does not move it). */
+export async function firstAllowedDay(sql: SQL, policy: Policy, day: string): Promise<string> {
+  const rules = await rulesOfPolicy(sql, policy);
   const lead = rules.lead_time.severity === 'error' ? (rules.lead_time.value ?? 1) : 0;
-  return earliestEffective(policy, addDays(await today(db, ctx), lead));
+  return earliestEffective(policy, addDays(day, lead));
 }
 
 async function rosterOnDay(sql: SQL, ctx: EndorseContext, orderId: number, day: string): Promise<InsuredRow[]> {
@@ -177,7 +177,7 @@ export async function reconcilePreview(
   if (sheet.length > MAX_STAFF_ROWS + 1)
     problems.push({ row: sheet[MAX_STAFF_ROWS + 1].row, field: 'file', key: 'endorse.reconcileTooMany', params: { max: MAX_STAFF_ROWS } });
   if (!staff.length && !problems.length) throw invalid('file', 'endorse.importEmpty');
-  const day = await firstAllowedDay(db, ctx, policy);
+  const day = await firstAllowedDay(db.sql, policy, await today(db, ctx));
   const [open] = await db.sql`SELECT id FROM endorsement WHERE order_id = ${policy.id} AND status IN ('draft', 'submitted')`;
   const base = {
     order_id: policy.id,

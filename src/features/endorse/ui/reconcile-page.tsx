@@ -5,6 +5,7 @@
  * has several policies) it lists the policies to choose from.
  */
 import './endorse.css';
+import { orderText } from '~/features/orders/texts';
 import { checkAuth } from '~/lib/member-centre';
 import { interpolate as fill } from '~/lib/interpolate';
 import { getRequestContext } from '~/server/context';
@@ -15,7 +16,7 @@ import { Notice } from '~/ui/notice';
 import { checkEligible } from '../checks';
 import { loadVisiblePolicy } from '../drafts';
 import { siteToday } from '../model';
-import { earliestEffective, MAX_LIST_BYTES } from '../reconcile';
+import { firstAllowedDay, MAX_LIST_BYTES } from '../reconcile';
 import { ordersPort } from '../roster';
 import { reconcileText } from '../texts';
 import { eligiblePolicyList } from '../views';
@@ -48,6 +49,7 @@ export function EndorseReconcilePage({ query }: { query?: string }) {
         const db = getDb();
         if (!query || !new URLSearchParams(query).has('order')) {
           const { list } = await eligiblePolicyList(db, ordersPort, session.userId);
+          const products = orderText(view.locale).products;
           if (!list.length)
             return (
               <Notice kind="info" role="status">
@@ -65,7 +67,7 @@ export function EndorseReconcilePage({ query }: { query?: string }) {
                     <span>
                       <strong translate="no">{p.policy_no}</strong>{' '}
                       <span className="muted">
-                        {view.locale === 'en' ? p.plan_name_en : p.plan_name} · {p.start_date} – {p.end_date}
+                        {products[p.type] ?? p.type} · {view.locale === 'en' ? p.plan_name_en : p.plan_name} · {p.start_date} – {p.end_date}
                       </span>
                     </span>
                     <a className="btn btn-ghost btn-sm" href={`/user/endorse/reconcile?order=${p.id}`} data-reconcile-policy={p.id}>
@@ -88,7 +90,7 @@ export function EndorseReconcilePage({ query }: { query?: string }) {
             </Notice>
           );
         }
-        const day = earliestEffective(policy, await siteToday(db));
+        const day = await firstAllowedDay(db.sql, policy, await siteToday(db));
         return (
           <div className="reconcile-page">
             <section className="card reconcile-intro">
