@@ -231,6 +231,18 @@ for (const engine of engines()) {
       expect(refused.status).toBe(400);
       expect(refused.body.message).toContain(`already covered by policy ${b.policyNo}`);
       expect((await api.post('endorse/submit', demo, { id, acknowledged: ['already_covered'] })).status).toBe(200);
+
+      // The sandbox is manual here, so that addition to A is still pending: a third policy names A as well as B.
+      const c = await placePolicy(t.db, demoId, { people: 3 });
+      await setRules(c, {});
+      const third = await draft(c, addDays(today, 1));
+      expect(
+        (await api.post('endorse/item', demo, { id: third, kind: 'add', name: onB.name, id_no: onB.idNo, occupation_class: 2 })).status,
+      ).toBe(200);
+      const again = (await api.post('endorse/preview', demo, { id: third }, 'en')).body.data.plan;
+      const named = again.checks.find((x: { code: string }) => x.code === 'already_covered').params.policies as string;
+      expect(named.split(/[,、，]\s*/).sort()).toEqual([String(a.policyNo), String(b.policyNo)].sort());
+      expect((await api.post('endorse/cancel', demo, { id: third })).status).toBe(200);
     });
 
     test('property: over random drafts the preview is what submission and approval move, to the fen', async () => {

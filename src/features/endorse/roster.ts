@@ -114,7 +114,16 @@ export const ordersPort: RosterPort = {
         AND o.start_date <= ${date} AND o.end_date >= ${date}
         AND i.id_no IN ${sql(idNos)} AND i.active_from <= ${date} AND i.active_to >= ${date}
       ORDER BY i.id_no, o.policy_no`;
-    return rows.map((r: Row) => ({ idNo: String(r.id_no), policyNo: String(r.policy_no || r.order_no) }));
+    // A submitted endorsement adding them from `date` or earlier counts too: the insurer may accept it any moment.
+    const pending = await sql`SELECT DISTINCT it.id_no, o.policy_no, o.order_no FROM endorsement_item it
+      JOIN endorsement e ON e.id = it.endorsement_id
+      JOIN policy_order o ON o.id = e.order_id
+      WHERE e.status = 'submitted' AND it.kind IN ('add', 'replace') AND it.id_no IN ${sql(idNos)}
+        AND o.user_id IN ${sql(userIds)} AND o.id <> ${policy.id} AND o.product = ${policy.type} AND o.status = 'effective'
+        AND e.effective_date <= ${date} AND o.end_date >= ${date}
+      ORDER BY it.id_no, o.policy_no`;
+    const found = [...rows, ...pending].map((r: Row) => ({ idNo: String(r.id_no), policyNo: String(r.policy_no || r.order_no) }));
+    return found.filter((f, k) => found.findIndex((g) => g.idNo === f.idNo && g.policyNo === f.policyNo) === k);
   },
   async rosterOn(sql, orderId, date, keyword, page, limit) {
     const { list, total } = await listInsured(sql, orderId, { asOf: date, keyword, page, limit });
