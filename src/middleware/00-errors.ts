@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { renderErrorPage } from '~/server/http/error-page';
 import { resolveLocale } from '~/lib/locale';
 import { replaceResponse } from '~/server/http/replace-response';
+import { requestIdOf } from '~/server/http/trace';
 
 /**
  * Outermost middleware: a thrown error or a 5xx HTML answer becomes our own
@@ -22,7 +23,7 @@ export default function errorsMiddleware(): MiddlewareHandler {
     try {
       await next();
     } catch (err) {
-      console.error(`[${c.req.method} ${pathname}]`, err instanceof Error ? err.message : err);
+      console.error(`[req ${requestIdOf(c.req.raw)}] ${c.req.method} ${pathname}:`, err instanceof Error ? err.message : err);
       replaceResponse(c, isHtmlRoute ? errorPage() : new Response('Internal Server Error', { status: 500 }));
       return;
     }

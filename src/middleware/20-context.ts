@@ -4,6 +4,7 @@ import { readPrefs } from '~/server/http/request-prefs';
 import { requestStore, type RequestContext } from '~/server/context';
 import { requestRoutePath } from '~/server/http/route-path';
 import { pageCsp } from '~/server/http/security-headers';
+import { requestIdOf } from '~/server/http/trace';
 import { getDb } from '~/server/db/client';
 import { ensurePortalDatabase } from '~/demo';
 import { directUploadOrigins } from '~/features/upload';
@@ -31,7 +32,7 @@ export default function contextMiddleware(): MiddlewareHandler {
     // The page cache resolved the same cookie already when it looked this page up.
     const resolved = sessionResolvedByPageCache() ?? (await resolveRequestSession(c, db));
     const ctx: RequestContext = {
-      requestId: crypto.randomUUID(),
+      requestId: requestIdOf(c.req.raw),
       nonce: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64'),
       ...readPrefs(c.req.raw.headers, getCookie(c)),
       url,

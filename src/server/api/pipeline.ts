@@ -9,6 +9,7 @@ import type { ApiEnv } from '~/server/http/api-env';
 import { readBody } from '~/server/http/body';
 import { parseNestedQuery } from '~/server/http/query';
 import { isSameOrigin } from '~/server/http/same-origin';
+import { requestIdOf } from '~/server/http/trace';
 import { API_BASE, clientIp, readCredentials, requestMeta, resolveSession, usesCookieAuth, viewAsRefusesWrite } from '~/server/session';
 import { withConfigScope } from '~/server/site-config';
 
@@ -43,8 +44,8 @@ export const apiErrorHandler: ErrorHandler<ApiEnv> = (err, c) => {
     if (wait > 0) c.header('retry-after', String(wait));
     return c.json(errorEnvelope(locale, err), err.status as 400);
   }
-  const requestId = c.get('requestId') ?? crypto.randomUUID();
-  console.error(`[api] ${requestId} unhandled error on ${c.req.method} ${c.req.path}:`, err);
+  const requestId = c.get('requestId') ?? requestIdOf(c.req.raw);
+  console.error(`[req ${requestId}] api: unhandled error on ${c.req.method} ${c.req.path}:`, err);
   return c.json(plainEnvelope(locale, Codes.SERVER_ERROR, 'serverError', undefined, { request_id: requestId }), 500);
 };
 
@@ -61,7 +62,7 @@ export function apiRequestPipeline(getDb: () => Db): MiddlewareHandler<ApiEnv> {
   // One configuration-version check per request (site, rules, groups), however many reads follow.
   return (c, next) => withConfigScope(() => pipelineStep(c, next));
   async function pipelineStep(c: Parameters<MiddlewareHandler<ApiEnv>>[0], next: () => Promise<void>) {
-    c.set('requestId', crypto.randomUUID());
+    c.set('requestId', requestIdOf(c.req.raw));
     c.set('locale', localeOf(c));
     c.set('db', getDb());
     c.set('query', parseNestedQuery(new URL(c.req.url).searchParams));

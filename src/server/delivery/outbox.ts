@@ -8,8 +8,15 @@ export interface OutboxEntry extends OutgoingMessage {
   created_at: number;
 }
 
-/** `$DATA_DIR/outbox`, where development mail and SMS land. */
-export const outboxDir = (dataDir = process.env.DATA_DIR || 'data') => join(dataDir, 'outbox');
+/**
+ * Where development mail and SMS land: `PORTAL_OUTBOX_DIR` (instances that share one folder show
+ * each other's messages on /dev/outbox, as `npm run cluster` does), else `$DATA_DIR/outbox`.
+ * With `dataDir` given: that folder's outbox.
+ */
+export const outboxDir = (dataDir?: string) =>
+  dataDir === undefined && process.env.PORTAL_OUTBOX_DIR
+    ? process.env.PORTAL_OUTBOX_DIR
+    : join(dataDir ?? (process.env.DATA_DIR || 'data'), 'outbox');
 
 /**
  * The development outbox: instead of sending, writes `{channel, to, event, subject, text, code,

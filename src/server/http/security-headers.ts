@@ -35,11 +35,11 @@ export function pageCsp(nonce: string, opts: { frameSrc?: string[]; connectSrc?:
 
 const STATIC_CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'";
 
-/** Adds the baseline headers that are missing; never overrides what a handler set. */
-export function applySecurityHeaders(res: Response, req: Request): Response {
+/** Sets each header the response does not have yet; copies an immutable response once. */
+export function addMissingHeaders(res: Response, headers: Iterable<[string, string]>): Response {
   let out = res;
-  const set = (name: string, value: string) => {
-    if (out.headers.has(name)) return;
+  for (const [name, value] of headers) {
+    if (out.headers.has(name)) continue;
     try {
       out.headers.set(name, value);
     } catch {
@@ -47,13 +47,20 @@ export function applySecurityHeaders(res: Response, req: Request): Response {
       out = new Response(out.body, out);
       out.headers.set(name, value);
     }
-  };
-  set('x-content-type-options', 'nosniff');
-  set('referrer-policy', 'strict-origin-when-cross-origin');
-  set('x-frame-options', 'SAMEORIGIN');
-  set('cross-origin-opener-policy', 'same-origin');
-  set('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-  set('content-security-policy', STATIC_CSP);
-  if (isHttps(req) || isProductionRun()) set('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  }
   return out;
+}
+
+/** Adds the baseline headers that are missing; never overrides what a handler set. */
+export function applySecurityHeaders(res: Response, req: Request): Response {
+  const headers: [string, string][] = [
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['x-frame-options', 'SAMEORIGIN'],
+    ['cross-origin-opener-policy', 'same-origin'],
+    ['permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+    ['content-security-policy', STATIC_CSP],
+  ];
+  if (isHttps(req) || isProductionRun()) headers.push(['strict-transport-security', 'max-age=31536000; includeSubDomains']);
+  return addMissingHeaders(res, headers);
 }

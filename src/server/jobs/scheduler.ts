@@ -15,6 +15,7 @@
  */
 import { hostname } from 'node:os';
 import { type Db, num, numOrNull, nowSeconds } from '~/server/db/client';
+import { instanceName } from '~/server/http/trace';
 
 export interface JobDefinition {
   /** Unique, stable name: the `job_lease` row's key (kebab-case, e.g. `insurer-answers`). */
@@ -43,7 +44,7 @@ export function defineJob(job: {
 }
 
 export interface SchedulerOptions {
-  /** This instance's name in `job_lease.holder`; default `<host>:<pid>:<random>`. */
+  /** This instance's name in `job_lease.holder`; default `<PORTAL_INSTANCE or host>:<pid>:<random>`. */
   instanceId?: string;
   /** Milliseconds between ticks (default 1000); 0: no timer, call `tick()` yourself (tests). */
   tickMs?: number;
@@ -65,8 +66,9 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
+/** `<PORTAL_INSTANCE or host>:<pid>:<random>`: the operator's name for the instance when it has one. */
 export function defaultInstanceId(): string {
-  return `${hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
+  return `${instanceName() ?? hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
 }
 
 /** Make sure every job has its row (due at once when new); keeps `every_seconds` current for the console. */
