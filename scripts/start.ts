@@ -88,10 +88,18 @@ if (demoUser) {
   console.log('  operator / Operator#2026  broker operator');
 }
 
+// SIGTERM / SIGINT: a graceful stop, as a rolling upgrade needs. The listener closes at once (a
+// proxy sends new requests to the other instances; idle keep-alive connections close), requests
+// in flight finish, running jobs finish and release their leases; after PORTAL_DRAIN_SECONDS
+// (default 20) whatever is left is cut. A second signal exits at once.
+const drainSeconds = Number(process.env.PORTAL_DRAIN_SECONDS ?? 20);
+let stopping = false;
 const stop = async () => {
-  server.stop();
-  // Let running jobs finish and release their leases (a job that takes longer loses it by expiry).
-  await Promise.race([scheduler?.stop(), Bun.sleep(5_000)]);
+  if (stopping) process.exit(1);
+  stopping = true;
+  const drained = Promise.all([server.stop(), scheduler?.stop()]);
+  const done = await Promise.race([drained.then(() => true), Bun.sleep(drainSeconds * 1000).then(() => false)]);
+  if (!done) console.warn(`Stopped after ${drainSeconds} s with requests or jobs still running.`);
   process.exit(0);
 };
 process.on('SIGINT', stop);

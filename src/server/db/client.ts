@@ -49,17 +49,23 @@ function makeDb(sql: SQL, dialect: Dialect, label: string): Db {
   };
 }
 
-let singleton: Db | undefined;
+/**
+ * The process-wide database lives on `globalThis`, not in this module: `scripts/start.ts` (token
+ * purge, the scheduler) and the built server bundle each load their own copy of this file, and
+ * one pool per process keeps an instance at DATABASE_POOL_MAX connections, not twice that.
+ */
+const PROCESS_DB = Symbol.for('member-portal.db');
+const holder = globalThis as { [PROCESS_DB]?: Db };
 
 /** The process-wide database, opened from the environment on first use. */
 export function getDb(): Db {
-  singleton ??= openDb();
-  return singleton;
+  holder[PROCESS_DB] ??= openDb();
+  return holder[PROCESS_DB];
 }
 
 /** Replace (or clear) the process-wide database; for scripts and tests. */
 export function setDb(db: Db | undefined): void {
-  singleton = db;
+  holder[PROCESS_DB] = db;
 }
 
 /** PostgreSQL returns COUNT(*) and BIGINT columns as strings; SQLite returns numbers. */
