@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: lint, type-check, a production build, unit + integration
-# + fuzz + crash tests (SQLite and a throwaway PostgreSQL cluster), and browser
-# tests in Debian Chromium. Ends with "N passed, N failed"; exits non-zero on failure.
+# + fuzz + crash tests (SQLite and a throwaway PostgreSQL cluster), cluster tests
+# (three instances behind nginx), and browser tests in Debian Chromium. Ends with "N passed, N failed"; exits non-zero on failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -14,14 +14,10 @@ export PATH="$ROOT/node_modules/.bin:$PATH"
 # (the limit tests set the limits they check).
 export PORTAL_LOGIN_CAPTCHA=0 LOGIN_FAILURES_PER_IP=100000 SEAL_VERIFY_PER_MINUTE=100000
 
-need_apt=()
-[ -x /usr/bin/chromium ] || need_apt+=(chromium)
-ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need_apt+=(postgresql)
-if [ ${#need_apt[@]} -gt 0 ]; then
-  echo "Installing system packages: ${need_apt[*]}"
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}" >/dev/null || { echo "apt-get install failed"; echo "0 passed, 1 failed"; exit 1; }
-fi
+# Debian packages: Chromium for the browser tests, PostgreSQL for the second engine, nginx for the
+# cluster tests (tests/cluster: three instances behind it; REQUIRE_CLUSTER=1 fails instead of skipping).
+bash scripts/system-packages.sh chromium postgresql nginx || { echo "0 passed, 1 failed"; exit 1; }
+export REQUIRE_CLUSTER=1
 
 passed=0; failed=0
 TMP=$(mktemp -d)
@@ -50,7 +46,8 @@ else
   rm -rf dist
 fi
 
-# 3. Unit, integration, fuzz and crash tests on both engines
+# 3. Unit, integration, fuzz and crash tests on both engines, and the cluster tests (each file starts
+#    three built instances behind nginx on a fresh database of this PostgreSQL server)
 export PG_TEST_STATE="$PG_STATE"
 if TEST_PG_URL=$(bash scripts/pg-test-cluster.sh start); then
   export TEST_PG_URL REQUIRE_PG=1
