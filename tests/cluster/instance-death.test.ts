@@ -7,6 +7,8 @@
  * - the money still adds up: balance = Σ ledger for every member, the premium account's
  *   invariants, and the money moved between demo and its sub-account is conserved;
  * - the proxy routes around the dead instance, and takes it back once it is started again.
+ * And an instance stopped with SIGTERM under the same load (a rolling restart) fails no request:
+ * it closes its listener, finishes what it has in flight, then exits (scripts/start.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Cluster } from '../../scripts/cluster/index';
@@ -74,25 +76,31 @@ describe.skipIf(!clusterAvailable())('an instance killed under a mixed read/writ
     }
   }
 
-  test('only requests in flight on it fail, no acknowledged write is lost, the money adds up, the proxy routes around it', async () => {
-    const before = await balances();
-    const victim = cluster.instances[1];
+  /** WORKERS clients send the mix through the proxy for LOAD_MS; `during` runs alongside (the kill or the stop). */
+  async function underLoad(during: () => Promise<void>): Promise<Sample[]> {
     const samples: Sample[] = [];
     const t0 = performance.now();
-    let killAt = Number.POSITIVE_INFINITY;
-    let killedAt = Number.POSITIVE_INFINITY;
-    const killer = (async () => {
-      await Bun.sleep(KILL_AFTER_MS);
-      killAt = performance.now();
-      await victim.kill();
-      killedAt = performance.now();
-    })();
+    const event = during();
     await Promise.all(
       Array.from({ length: WORKERS }, async (_, w) => {
         for (let i = w; performance.now() - t0 < LOAD_MS; i += WORKERS) samples.push(await oneRequest(i));
       }),
     );
-    await killer;
+    await event;
+    return samples;
+  }
+
+  test('only requests in flight on it fail, no acknowledged write is lost, the money adds up, the proxy routes around it', async () => {
+    const before = await balances();
+    const victim = cluster.instances[1];
+    let killAt = Number.POSITIVE_INFINITY;
+    let killedAt = Number.POSITIVE_INFINITY;
+    const samples = await underLoad(async () => {
+      await Bun.sleep(KILL_AFTER_MS);
+      killAt = performance.now();
+      await victim.kill();
+      killedAt = performance.now();
+    });
 
     // The load really ran on all three before the kill and on the two survivors after it.
     const servedBefore = new Set(samples.filter((s) => s.ok && s.end < killAt).map((s) => s.instance));
@@ -144,5 +152,27 @@ describe.skipIf(!clusterAvailable())('an instance killed under a mixed read/writ
       `[instance-death] ${samples.length} requests in ${LOAD_MS / 1000} s, ${acknowledged.length} acknowledged transfers, ` +
         `${failed.length} failed (in flight on ${victim.name}: ${failed.map((f) => `${f.kind} ${f.status}`).join(', ') || 'none'})`,
     );
+  }, 120_000);
+
+  test('a SIGTERM under the same load (a rolling restart) fails no request: the instance drains, then leaves', async () => {
+    const before = await balances();
+    const leaving = cluster.instances[2];
+    let stoppedAt = Number.POSITIVE_INFINITY;
+    const samples = await underLoad(async () => {
+      await Bun.sleep(KILL_AFTER_MS);
+      await leaving.stop();
+      stoppedAt = performance.now();
+    });
+    expect(new Set(samples.filter((s) => s.ok && s.start > stoppedAt).map((s) => s.instance))).toEqual(new Set(['p1', 'p2']));
+    expect(samples.filter((s) => !s.ok)).toEqual([]);
+    const acknowledged = samples.filter((s) => s.kind === 'write');
+    const rows = await cluster.db().sql`SELECT id, request_id FROM team_transfer WHERE request_id LIKE 'death-%'`;
+    const stored = new Map(rows.map((r: { id: unknown; request_id: string }) => [r.request_id, num(r.id)]));
+    for (const a of acknowledged) expect(stored.get(a.requestId ?? '')).toBe(a.transferId ?? -1);
+    expect(await moneyProblems(cluster.db())).toEqual([]);
+    const after = await balances();
+    expect(after.demo + after.demo_site1).toBe(before.demo + before.demo_site1);
+    await leaving.start();
+    console.log(`[instance-death] SIGTERM: ${samples.length} requests, ${acknowledged.length} transfers, none failed`);
   }, 120_000);
 });
