@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { PORTAL_JOBS } from '~/jobs';
 import { TEXT_REGISTRY } from '~/lib/texts';
 
 const ROOT = resolve(import.meta.dir, '..');
@@ -71,4 +72,11 @@ describe('texts', () => {
       expect(unused).toEqual([]);
     });
   }
+
+  test("every scheduled job has a title in both languages (the operators' Scheduled jobs card)", () => {
+    const names = (lang: 'zh-cn' | 'en') =>
+      Object.keys((TEXT_REGISTRY.get('operator')?.tables[lang] as { jobs: { names: Record<string, string> } }).jobs.names);
+    const jobs = PORTAL_JOBS.map((j) => j.name).sort();
+    expect({ 'zh-cn': names('zh-cn').sort(), en: names('en').sort() }).toEqual({ 'zh-cn': jobs, en: jobs });
+  });
 });
