@@ -74,8 +74,9 @@ describe('texts', () => {
   }
 
   test("every scheduled job has a title in both languages (the operators' Scheduled jobs card)", () => {
-    const names = (lang: 'zh-cn' | 'en') =>
-      Object.keys((TEXT_REGISTRY.get('operator')?.tables[lang] as { jobs: { names: Record<string, string> } }).jobs.names);
+    const operator = TEXT_REGISTRY.get('operator');
+    if (!operator) throw new Error('the operator texts are not registered');
+    const names = (lang: 'zh-cn' | 'en') => Object.keys((operator.tables[lang] as { jobs: { names: Record<string, string> } }).jobs.names);
     const jobs = PORTAL_JOBS.map((j) => j.name).sort();
     expect({ 'zh-cn': names('zh-cn').sort(), en: names('en').sort() }).toEqual({ 'zh-cn': jobs, en: jobs });
   });
