@@ -217,15 +217,16 @@ describe.skipIf(!clusterAvailable())('shared state across three instances behind
     const runs = after.runs - before.runs;
     // All three tick every second: a lease per instance would give ~3 runs a second (~24 here).
     expect(runs).toBeLessThanOrEqual(Math.ceil(seconds) + 2);
-    // And it does run (a lease that is never released would show none).
-    expect(runs).toBeGreaterThanOrEqual(Math.floor(seconds / 2));
+    // And it does run (a lease that is never released would show none). Only a loose lower bound:
+    // on a loaded 2-core machine a tick can come late, but never three times per second.
+    expect(runs).toBeGreaterThanOrEqual(2);
 
     // The instance whose tick comes first after each second's start wins every claim, so the holder
     // rarely changes by itself. Freeze the last holder (not while it holds the lease, or nobody could
     // claim until it resumed): another instance must claim the next runs.
     const winner = cluster.instances.find((p) => p.name === instanceOf(after.lastHolder))!;
     expect(winner).toBeDefined();
-    const takenBy = await until('another instance to run insurer-answers', 15_000, () =>
+    const takenBy = await until('another instance to run insurer-answers', 30_000, () =>
       whilePaused([winner], async () => {
         if (instanceOf((await lease(job)).holder) === winner.name) return undefined; // frozen mid-run: try again
         const taken = await until('a run by another instance', 5000, async () => {
