@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { openDb, type Db } from '../../src/server/db/client';
 import { setConfigValue } from '../../src/server/site-config';
 import { startTestS3, type TestS3 } from '../../tests/support/s3';
+import { freePort } from '../../tests/support/server';
 import { nginxBinary, writeNginxConfig } from './nginx';
 
 export const ROOT = resolve(import.meta.dir, '../..');
@@ -91,15 +92,6 @@ export interface Cluster {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A port nobody listens on right now (the OS picks it). */
-function freePort(): number {
-  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('') });
-  const port = probe.port;
-  probe.stop(true);
-  if (!port) throw new Error('could not find a free port');
-  return port;
-}
 
 const children = new Set<Subprocess>();
 /** The stop functions of the clusters this process is starting or running. */
