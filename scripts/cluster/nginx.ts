@@ -49,6 +49,9 @@ http {
   upstream portal {
 ${c.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
     keepalive 32;
+    # Below the portal's 60 s idle timeout: nginx closes an idle connection before the instance does,
+    # so it never sends a request down a connection the instance is closing.
+    keepalive_timeout 50s;
   }
 
   server {
