@@ -383,7 +383,7 @@ interface Target {
 let requestSeq = 0;
 
 /**
- * runLoad's closed loop for the write: each request a POST with its own request_id. Success is
+ * The write under runLoad's closed loop: each request a POST with its own request_id. Success is
  * HTTP 2xx with code 200001 and a new (not replayed) transfer; anything else is an error by kind.
  */
 async function runWriteLoad(
@@ -392,58 +392,33 @@ async function runWriteLoad(
   durMs: number,
   maxRequests: number,
 ): Promise<LoadResult & { acknowledged: string[] }> {
-  const latencies = new Float64Array(maxRequests);
   const acknowledged: string[] = [];
-  const errorKinds: Record<string, number> = {};
-  let started = 0;
-  let done = 0;
-  let errors = 0;
-  let bytes = 0;
-  const fail = (kind: string) => {
-    errors++;
-    errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
-  };
   const headers = { 'content-type': 'application/json', accept: 'application/json', origin: t.base, 'ba-user-token': t.token };
-  const t0 = performance.now();
-  const deadline = durMs > 0 ? t0 + durMs : Infinity;
-  const worker = async () => {
-    while (started < maxRequests && performance.now() < deadline) {
-      started++;
+  const result = await runLoad({
+    url: `${t.base}/userapi/v1/team/allocate`,
+    headers,
+    concurrency,
+    durationMs: durMs,
+    maxRequests,
+    timeoutMs,
+    request: () => {
       const requestId = `bench-cluster-${process.pid}-${++requestSeq}`;
-      const s = performance.now();
-      try {
-        const res = await fetch(`${t.base}/userapi/v1/team/allocate`, {
+      return {
+        init: {
           method: 'POST',
-          headers,
           body: JSON.stringify({ id: t.subId, direction: 'allocate', amount: '0.01', memo: 'bench:cluster', request_id: requestId }),
-          redirect: 'manual',
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        const text = await res.text();
-        bytes += text.length;
-        if (res.status < 200 || res.status > 299) fail(String(res.status));
-        else {
+        },
+        failure: (text) => {
           const body = JSON.parse(text) as { code?: number; data?: { replayed?: boolean } };
-          if (body.code !== 200001) fail(`code ${body.code}`);
-          else if (body.data?.replayed) fail('replayed');
-          else acknowledged.push(requestId);
-        }
-      } catch (e) {
-        fail(e instanceof Error && e.name === 'TimeoutError' ? 'timeout' : 'fetch-error');
-      }
-      latencies[done++] = performance.now() - s;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return {
-    requests: done,
-    errors,
-    errorKinds,
-    elapsedMs: performance.now() - t0,
-    bytes,
-    latencies: latencies.slice(0, done),
-    acknowledged,
-  };
+          if (body.code !== 200001) return `code ${body.code}`;
+          if (body.data?.replayed) return 'replayed';
+          acknowledged.push(requestId);
+          return undefined;
+        },
+      };
+    },
+  });
+  return { ...result, acknowledged };
 }
 
 type Workload = 'page, cached' | 'page, rendered' | 'write';

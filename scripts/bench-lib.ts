@@ -136,6 +136,11 @@ export interface LoadOptions {
   maxRequests: number;
   /** Per-request timeout. */
   timeoutMs: number;
+  /**
+   * Each request's own method and body, and what makes a 2xx answer a failure (an error kind, or
+   * undefined when it succeeded). Default: GET with `headers`, any 2xx succeeds.
+   */
+  request?: () => { init: RequestInit; failure?: (text: string) => string | undefined };
 }
 
 export interface LoadResult {
@@ -174,14 +179,20 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       started++;
       const s = performance.now();
       try {
+        const own = o.request?.();
         const res = await fetch(o.url, {
           headers: o.headers,
           redirect: 'manual',
           signal: AbortSignal.timeout(o.timeoutMs),
+          ...own?.init,
         });
-        const body = await res.arrayBuffer();
-        bytes += body.byteLength;
+        const body = own?.failure ? await res.text() : await res.arrayBuffer();
+        bytes += typeof body === 'string' ? body.length : body.byteLength;
         if (res.status < 200 || res.status > 299) fail(String(res.status));
+        else if (typeof body === 'string') {
+          const kind = own?.failure?.(body);
+          if (kind) fail(kind);
+        }
       } catch (e) {
         fail(e instanceof Error && e.name === 'TimeoutError' ? 'timeout' : 'fetch-error');
       }
