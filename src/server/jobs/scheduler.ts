@@ -46,7 +46,7 @@ export function defineJob(job: {
 export interface SchedulerOptions {
   /** This instance's name in `job_lease.holder`; default `<PORTAL_INSTANCE or host>:<pid>:<random>`. */
   instanceId?: string;
-  /** Milliseconds between ticks (default 1000); 0: no timer, call `tick()` yourself (tests). */
+  /** Milliseconds between ticks on average (default 1000, each ± 25 %); 0: no timer, call `tick()` yourself (tests). */
   tickMs?: number;
   /** Milliseconds between lease renewals of a running job; default a third of its lease. */
   renewMs?: number;
@@ -180,10 +180,26 @@ export function startScheduler(db: Db, jobs: readonly JobDefinition[], options: 
     }
   };
 
+  // Each tick comes tickMs ± 25 % after the last: with a fixed interval the instance whose phase
+  // falls first after each second would claim every due job, so one instance would do all the
+  // cluster's scheduled work. A random phase per tick spreads the claims over the instances.
   const tickMs = options.tickMs ?? 1000;
-  const timer = tickMs > 0 ? setInterval(() => void tick(), tickMs) : null;
-  timer?.unref?.();
-  if (timer) void tick();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(
+      () => {
+        void tick();
+        schedule();
+      },
+      tickMs * (0.75 + Math.random() * 0.5),
+    );
+    timer.unref?.();
+  };
+  if (tickMs > 0) {
+    void tick();
+    schedule();
+  }
 
   return {
     instanceId,
@@ -191,7 +207,7 @@ export function startScheduler(db: Db, jobs: readonly JobDefinition[], options: 
     idle,
     stop: async () => {
       stopped = true;
-      if (timer) clearInterval(timer);
+      if (timer) clearTimeout(timer);
       await idle();
     },
   };
