@@ -4,10 +4,16 @@
  * (`bun scripts/migrate.ts`); honours DATABASE_URL / DATA_DIR like the server. Every instance
  * claims jobs through `job_lease`, so it can run beside any number of servers.
  */
+import { s3ConfigProblem } from '../src/features/upload';
 import { startPortalJobs } from '../src/jobs';
 import { getDb } from '../src/server/db/client';
 import { jobsEnabled } from '../src/server/jobs';
 
+const storeProblem = s3ConfigProblem();
+if (storeProblem) {
+  console.error(storeProblem);
+  process.exit(1);
+}
 if (!jobsEnabled()) {
   console.warn('Scheduled jobs are OFF (PORTAL_JOBS=0): nothing to do.');
   process.exit(0);

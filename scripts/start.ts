@@ -16,6 +16,16 @@ if (!existsSync(join(root, 'dist/server/index.js'))) {
   process.exit(1);
 }
 
+// A half-configured object store would keep uploads on this instance's own disk: refuse it.
+const storeProblem = (await import('../src/features/upload')).s3ConfigProblem();
+if (storeProblem) {
+  console.error(storeProblem);
+  process.exit(1);
+}
+if (process.env.NODE_ENV === 'production' && !process.env.DATABASE_URL) {
+  console.warn('NODE_ENV=production on the embedded SQLite file: fine for one instance; several need DATABASE_URL (PostgreSQL).');
+}
+
 // Migrating and seeding run in their own process: seeding a fresh demo database renders PDFs,
 // fonts and images, and a server that did it itself kept ~220 MB more for its whole life.
 const migrate = Bun.spawnSync([process.execPath, join(root, 'scripts/migrate.ts')], {

@@ -12,7 +12,7 @@ import { engines, type TestDatabase } from '../../../tests/support/test-db';
 import { seededDatabase, twoMembers } from '../../../tests/support/upload-files';
 import { keyFromUrl } from './direct';
 import type { UploadedFile } from './router';
-import { directUploadOrigins, presignPost, S3Storage, signingKey } from './s3-storage';
+import { directUploadOrigins, presignPost, S3Storage, s3ConfigProblem, signingKey } from './s3-storage';
 import { startTestS3, type TestS3 } from '../../../tests/support/s3';
 import { serveStored } from './serve';
 import { setStorage } from './storage';
@@ -289,4 +289,16 @@ test('directUploadOrigins: the store origin for the page CSP when a store is con
   };
   expect(directUploadOrigins(env)).toEqual(['http://10.0.0.2:9000']);
   expect(directUploadOrigins({ ...env, PORTAL_S3_PUBLIC_ENDPOINT: 'https://files.example.com/x' })).toEqual(['https://files.example.com']);
+});
+
+test('a half-configured store is named, so an instance never quietly keeps uploads on its own disk', () => {
+  const all = { PORTAL_S3_ENDPOINT: 'http://s3', PORTAL_S3_BUCKET: 'b', PORTAL_S3_ACCESS_KEY_ID: 'k', PORTAL_S3_SECRET_ACCESS_KEY: 's' };
+  expect(s3ConfigProblem({})).toBeNull();
+  expect(s3ConfigProblem(all)).toBeNull();
+  expect(s3ConfigProblem({ ...all, PORTAL_S3_SECRET_ACCESS_KEY: ' ' })).toBe(
+    'The object store is half configured: PORTAL_S3_SECRET_ACCESS_KEY is not set (set all four PORTAL_S3_* variables, or none for local disk).',
+  );
+  expect(s3ConfigProblem({ PORTAL_S3_ENDPOINT: 'http://s3' })).toContain(
+    'PORTAL_S3_BUCKET, PORTAL_S3_ACCESS_KEY_ID, PORTAL_S3_SECRET_ACCESS_KEY are not set',
+  );
 });

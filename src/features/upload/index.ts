@@ -28,6 +28,6 @@ export { storeServerFile, type ServerFileInput } from './service';
 export { getStorage, LocalStorage, resolveInside, setStorage, type StorageAdapter, uploadsDir } from './storage';
 export { contentDisposition, serveStored, STORAGE_PREFIX, type Viewer } from './serve';
 export { canReadFile, FILE_URL_TTL, fileUrlFor, isPublicTopic, PUBLIC_TOPICS, signedFileUrl, verifyFileSignature } from './access';
-export { directUploadOrigins, S3Storage, s3ConfigFromEnv, type S3Config } from './s3-storage';
+export { directUploadOrigins, S3Storage, s3ConfigFromEnv, s3ConfigProblem, type S3Config } from './s3-storage';
 export { DIRECT_MODE, uploadConfigFor } from './direct';
 export { assertFileKind, type FileFamily, familyOf } from './kinds';

@@ -25,6 +25,19 @@ export interface S3Config {
   publicEndpoint: string;
 }
 
+const S3_REQUIRED = ['PORTAL_S3_ENDPOINT', 'PORTAL_S3_BUCKET', 'PORTAL_S3_ACCESS_KEY_ID', 'PORTAL_S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * What is wrong with the store's settings, or null: some of the four required variables set and
+ * others not. Such an instance would quietly keep uploads on its own disk, where the other
+ * instances cannot read them, so `bun run start` refuses to start with this message.
+ */
+export function s3ConfigProblem(env: Record<string, string | undefined> = process.env): string | null {
+  const missing = S3_REQUIRED.filter((k) => !env[k]?.trim());
+  if (missing.length === 0 || missing.length === S3_REQUIRED.length) return null;
+  return `The object store is half configured: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set (set all four PORTAL_S3_* variables, or none for local disk).`;
+}
+
 /** The store from the environment, or null when it is not configured (local disk then). */
 export function s3ConfigFromEnv(env: Record<string, string | undefined> = process.env): S3Config | null {
   const endpoint = env.PORTAL_S3_ENDPOINT?.trim();
