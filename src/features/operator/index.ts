@@ -2,6 +2,7 @@
 export { type AuditItem, type AuditNames, auditNames, exportAuditCsv, listAuditLog } from './audit-log';
 export { type Actor, assertConsoleReachable, CONSOLE_RULES } from './common';
 export { seedOperatorDemo } from './demo';
+export { createOperator, createOperatorSchema } from './first-operator';
 export { deleteGroup, groupDetail, listGroups, saveGroup } from './groups';
 export { adjustMember, listMembers, memberDetail, revokeMemberSessions, setMemberGroup, setMemberStatus } from './members';
 export { deleteRule, saveRule, sortRules } from './rule-edits';

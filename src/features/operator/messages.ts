@@ -20,6 +20,7 @@ export default {
         belowZero: '调整后不能低于零（当前可用 {available}）',
         requestReused: '该请求编号已用于另一项调整',
       },
+      accountTaken: '该用户名或邮箱已被其他会员使用',
       lockout: {
         self: '不能停用自己的账号',
         ownGroup: '不能修改自己的分组',
@@ -125,6 +126,7 @@ export default {
         belowZero: 'The result cannot go below zero (available: {available})',
         requestReused: 'This request id was already used for another adjustment',
       },
+      accountTaken: 'This username or e-mail address is used by another member',
       lockout: {
         self: 'You cannot disable your own account',
         ownGroup: 'You cannot change your own group',

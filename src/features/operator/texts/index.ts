@@ -205,6 +205,7 @@ const zh = {
     },
     kinds: {
       'operator.settings.save': '{actor} 修改了站点设置',
+      'operator.member.created': '{actor} 用命令行创建了运营人员 {target}',
       'operator.member.enable': '{actor} 启用了会员 {target}',
       'operator.member.disable': '{actor} 停用了会员 {target}',
       'operator.member.group': '{actor} 更改了会员 {target} 的分组',
@@ -545,6 +546,7 @@ const en: Text = {
     },
     kinds: {
       'operator.settings.save': '{actor} changed the site settings',
+      'operator.member.created': '{actor} created the operator {target} from the command line',
       'operator.member.enable': '{actor} enabled member {target}',
       'operator.member.disable': '{actor} disabled member {target}',
       'operator.member.group': "{actor} changed member {target}'s group",
