@@ -16,7 +16,7 @@ import { ConsoleCard, ConsoleTable } from './card';
 import { ConsoleFilters } from './filters';
 import { Pager } from '~/ui/pager';
 import { ConsoleShell, withQuery } from './shell';
-import { fill } from '../texts';
+import { countText } from '~/lib/texts';
 
 const DEFAULTS = v.parse(auditQuerySchema, {});
 const TARGETS = ['member', 'group', 'rule', 'settings', 'product'];
@@ -81,7 +81,7 @@ export function AuditPage({ query = '' }: { query?: string }) {
               title={tx.titles.audit}
               actions={
                 <>
-                  <span className="muted op-count">{fill(tx.count, { n: result.total })}</span>
+                  <span className="muted op-count">{countText(tx, result.total)}</span>
                   <a className="btn btn-ghost btn-sm" href={withQuery('/userapi/v1/operator/audit/export', filter)} download>
                     {tx.export}
                   </a>

@@ -17,7 +17,7 @@ import { MemberStatus } from './member-status';
 import { ConsoleFilters } from './filters';
 import { Pager } from '~/ui/pager';
 import { ConsoleShell, withQuery } from './shell';
-import { fill } from '../texts';
+import { countText } from '~/lib/texts';
 import { WaitingTiles } from './waiting-tiles';
 
 const DEFAULTS = v.parse(memberListSchema, {});
@@ -76,7 +76,7 @@ export function MembersPage({ query = '' }: { query?: string }) {
             <ConsoleCard
               id="om-title"
               title={tx.titles.members}
-              actions={<span className="muted op-count">{fill(tx.count, { n: result.total })}</span>}
+              actions={<span className="muted op-count">{countText(tx, result.total)}</span>}
             >
               <ConsoleTable
                 rows={result.list}

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { FilterForm } from '~/ui/filter-form';
 import { Pager } from '~/ui/pager';
 import { TEAM_PAGE_SIZES } from '../schemas';
-import { fill } from '~/lib/texts';
+import { countText } from '~/lib/texts';
 import type { Locale } from '~/lib/types';
 
 interface ListTexts {
@@ -17,6 +17,7 @@ interface ListTexts {
   reset: string;
   badFilters: string;
   count: string;
+  count_one: string;
   empty: string;
   pastEnd: string;
 }
@@ -67,7 +68,7 @@ export function TeamListFrame(p: TeamListFrameProps) {
         <div className="card-head team-head">
           <h2 id={p.headingId}>{p.heading}</h2>
           <p className="team-totals">
-            <span>{fill(tx.count, { n: p.total })}</span>
+            <span>{countText(tx, p.total)}</span>
             {p.totals}
           </p>
           {p.action}
