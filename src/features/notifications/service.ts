@@ -134,10 +134,18 @@ export async function markReadByLink(db: Db, userId: number, link: string): Prom
 export async function bellSummary(db: Db, userId: number, locale: Locale, limit = 20): Promise<{ list: BellItem[]; unread: number }> {
   // On every member page: the unread count and the entries, unread first (what still wants the
   // member's attention is never pushed out by newer read ones), then newest; no list total.
+  // Two index-backed reads (the unread ones, then the newest read ones to fill the list) instead of
+  // one ORDER BY over an expression, which sorted the member's whole history on every page.
   const unread = await unreadCount(db, userId);
-  const rows: Row[] = await db.sql`SELECT * FROM notification WHERE user_id = ${userId}
-    ORDER BY CASE WHEN read_at IS NULL THEN 0 ELSE 1 END, created_at DESC, id DESC LIMIT ${limit}`;
-  return { list: rows.map((r) => toBellItem(r, locale)), unread };
+  const waiting: Row[] = await db.sql`SELECT * FROM notification WHERE user_id = ${userId} AND read_at IS NULL
+    ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
+  const room = limit - waiting.length;
+  const seen: Row[] =
+    room > 0
+      ? await db.sql`SELECT * FROM notification WHERE user_id = ${userId} AND read_at IS NOT NULL
+          ORDER BY created_at DESC, id DESC LIMIT ${room}`
+      : [];
+  return { list: [...waiting, ...seen].map((r) => toBellItem(r, locale)), unread };
 }
 
 /** The notices page: one page of the member's notices (with their data values), the total of the filter, and both tab counts. */

@@ -6,8 +6,8 @@
  * built side by side never collide): 09 account, 10 uploads, 11 orders, 12 operator, 13 team,
  * 14 sealing, 15 claims, 16 endorsements and invoices, 17 the page cache, 18 the premium account;
  * reserved for issue #30: 19 notice deliveries and preferences, 20 scheduled jobs, 21 renewals,
- * 22 proof-of-cover certificates; issue #31: 26 view as member.
- * 22 proof-of-cover certificates; issue #31: 25 the balance runway alert.
+ * 22 proof-of-cover certificates; issue #31: 23 plan rules, 24 roster reconciliation, 25 the balance
+ * runway alert, 26 view as member; issue #32: 27 the notices' date index.
  */
 import type { Migration } from './schema/migration';
 import { accountMigrations } from './schema/09-account';
@@ -28,6 +28,7 @@ import { viewAsMigrations } from './schema/26-view-as';
 import { runwayMigrations } from './schema/25-runway';
 import { rosterReconcileMigrations } from './schema/24-roster-reconcile';
 import { planRuleMigrations } from './schema/23-plan-rules';
+import { notificationOrderMigrations } from './schema/27-notification-order';
 
 export type { Migration };
 
@@ -277,4 +278,5 @@ export const migrations: Migration[] = [
   ...runwayMigrations,
   ...rosterReconcileMigrations,
   ...planRuleMigrations,
+  ...notificationOrderMigrations,
 ].sort((a, b) => a.version - b.version);
