@@ -129,9 +129,8 @@ test.describe('direct mode (object store)', () => {
   });
 
   async function directPage(browser: Browser, lang: 'zh-cn' | 'en') {
-    // The page's CSP allows connections to its own origin only; a site in direct mode adds the
-    // store's origin to connect-src (see README). This test server does not, so CSP is bypassed.
-    const ctx = await browser.newContext({ baseURL: base, bypassCSP: true });
+    // Under the page's own CSP: its connect-src allows the store's origin (PORTAL_S3_*).
+    const ctx = await browser.newContext({ baseURL: base });
     await ctx.addCookies([{ name: 'ba-lang', value: lang, url: base }]);
     return { ctx, page: await ctx.newPage() };
   }
