@@ -2,6 +2,7 @@
  * Test helpers of the endorsement and invoice tests (not shipped code paths): an API client over
  * `createApi()`, logins, and policies placed through the orders area's demo function.
  */
+import { afterAll, beforeAll } from 'bun:test';
 import { demoOrder, type DemoOrderSpec, type OrderRecord, siteToday } from '~/features/orders';
 import { type Db, num, nowSeconds } from '~/server/db/client';
 import { seedLedgerDemo } from '~/features/ledger';
@@ -86,4 +87,37 @@ export async function moneyWorld(engine: Engine): Promise<MoneyWorld> {
     operator: await api.login('operator', 'Operator#2026'),
     demoId: await userId(t.db, 'demo'),
   };
+}
+
+/** What the endorsement tests start from: see `endorseWorld`. */
+export interface EndorseWorld extends MoneyWorld {
+  /** `t.db`, the database's first connection. */
+  db: Db;
+  /** The site manager's API token: another member (their orders are not the demo member's) without endorsement rights. */
+  manager: string;
+  managerId: number;
+  /** Today in the site's time zone, read once the world is set up. */
+  today: string;
+}
+
+/**
+ * Call inside a `describe`: registers its `beforeAll` (a `moneyWorld`, then the site manager signed
+ * in and the site's today) and its `afterAll` (the database dropped). The object returned is filled
+ * in by that `beforeAll`: read its fields in later hooks and in tests, not while the `describe` runs.
+ */
+export function endorseWorld(engine: Engine): EndorseWorld {
+  const world = {} as EndorseWorld;
+  beforeAll(async () => {
+    const money = await moneyWorld(engine);
+    Object.assign(world, money, {
+      db: money.t.db,
+      manager: await money.api.login('manager', 'Manager#2026'),
+      managerId: await userId(money.t.db, 'manager'),
+      today: await siteToday(money.t.db),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await world.t?.drop();
+  });
+  return world;
 }

@@ -5,13 +5,12 @@
  * the preview's total is what the submission charges (and the approval refunds) to the fen, and its
  * balance after is the balance once the insurer accepted.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import type { OrderRecord } from '~/features/orders';
 import { makeResidentId } from '~/lib/cn-id';
 import { num } from '~/server/db/client';
-import { apiClient, ledgerSeededDatabase, placePolicy, setInsurer, userId } from '../../../tests/support/endorse-kit';
-import { engines, type TestDatabase } from '../../../tests/support/test-db';
-import { siteToday } from './model';
+import { endorseWorld, placePolicy } from '../../../tests/support/endorse-kit';
+import { engines } from '../../../tests/support/test-db';
 import { addDays } from './premium';
 
 /** A small seeded generator (mulberry32): the same drafts every run. */
@@ -29,35 +28,28 @@ function rng(seed: number) {
 
 for (const engine of engines()) {
   describe(`endorsement dry run on ${engine.name}`, () => {
-    let t: TestDatabase;
-    let api: ReturnType<typeof apiClient>;
-    let demo: string;
-    let manager: string;
-    let operator: string;
-    let demoId: number;
-    let managerId: number;
-    let today: string;
+    const w = endorseWorld(engine);
     let seq = 0;
     const rid = () => `pv-${Date.now()}-${++seq}-${Math.random().toString(36).slice(2, 8)}`;
     const idNo = (birthday = '1988-03-09') => makeResidentId(birthday, 300 + ++seq * 2, '310105');
 
     async function setRules(order: OrderRecord, rules: Record<string, unknown>) {
-      await t.db.sql`UPDATE product_plan SET rules = ${JSON.stringify(rules)} WHERE id = ${order.planId}`;
+      await w.db.sql`UPDATE product_plan SET rules = ${JSON.stringify(rules)} WHERE id = ${order.planId}`;
     }
     async function draft(order: OrderRecord, E: string) {
-      const r = await api.post('endorse/create', demo, { request_id: rid(), order_id: order.id, effective_date: E });
+      const r = await w.api.post('endorse/create', w.demo, { request_id: rid(), order_id: order.id, effective_date: E });
       expect(r.status).toBe(200);
       return r.body.data.endorsement.id as number;
     }
     async function rosterIds(order: OrderRecord) {
-      const rows = await t.db.sql`SELECT id, id_no, name FROM order_insured WHERE order_id = ${order.id} ORDER BY id`;
+      const rows = await w.db.sql`SELECT id, id_no, name FROM order_insured WHERE order_id = ${order.id} ORDER BY id`;
       return rows.map((r: Record<string, unknown>) => ({ id: num(r.id), idNo: String(r.id_no), name: String(r.name) }));
     }
     /** A top-up through the operators' adjustment (the ledger), so placing policies never runs dry. */
     async function topUp() {
-      const r = await api.post('operator/member/adjust', operator, {
+      const r = await w.api.post('operator/member/adjust', w.operator, {
         request_id: rid().replace(/[^A-Za-z0-9_-]/g, ''),
-        id: demoId,
+        id: w.demoId,
         kind: 'money',
         amount: '20000',
         reason: 'test top-up',
@@ -65,46 +57,31 @@ for (const engine of engines()) {
       expect(r.status).toBe(200);
     }
     async function balance() {
-      const [u] = await t.db.sql`SELECT money FROM "user" WHERE id = ${demoId}`;
+      const [u] = await w.db.sql`SELECT money FROM "user" WHERE id = ${w.demoId}`;
       return num(u.money);
     }
 
-    beforeAll(async () => {
-      t = await ledgerSeededDatabase(engine);
-      api = apiClient(t.db);
-      await setInsurer(t.db, 'manual');
-      demo = await api.login('demo', 'Demo#2026');
-      manager = await api.login('manager', 'Manager#2026');
-      operator = await api.login('operator', 'Operator#2026');
-      demoId = await userId(t.db, 'demo');
-      managerId = await userId(t.db, 'manager');
-      today = await siteToday(t.db);
-    }, 60_000);
-    afterAll(async () => {
-      await t?.drop();
-    });
-
     test('preview: someone else’s draft is 404; the plan lists each person, the total, the balance and every rule', async () => {
-      const mine = await placePolicy(t.db, demoId, { people: 5 });
+      const mine = await placePolicy(w.db, w.demoId, { people: 5 });
       await setRules(mine, {});
-      const id = await draft(mine, addDays(today, 1));
+      const id = await draft(mine, addDays(w.today, 1));
       const [first] = await rosterIds(mine);
-      expect((await api.post('endorse/item', demo, { id, kind: 'remove', insured_id: first.id })).status).toBe(200);
-      expect((await api.post('endorse/item', demo, { id, kind: 'add', name: '预览新人', id_no: idNo(), occupation_class: 2 })).status).toBe(
-        200,
-      );
-      expect((await api.post('endorse/preview', undefined, { id })).status).toBe(401);
+      expect((await w.api.post('endorse/item', w.demo, { id, kind: 'remove', insured_id: first.id })).status).toBe(200);
+      expect(
+        (await w.api.post('endorse/item', w.demo, { id, kind: 'add', name: '预览新人', id_no: idNo(), occupation_class: 2 })).status,
+      ).toBe(200);
+      expect((await w.api.post('endorse/preview', undefined, { id })).status).toBe(401);
       // The manager is another member: 404 (or 403 without the rule), never the plan.
-      expect([403, 404]).toContain((await api.post('endorse/preview', manager, { id })).status);
-      const theirs = await placePolicy(t.db, managerId, { people: 3 });
-      const other = await api.post('endorse/preview', demo, { id: 10_000_000 + theirs.id });
+      expect([403, 404]).toContain((await w.api.post('endorse/preview', w.manager, { id })).status);
+      const theirs = await placePolicy(w.db, w.managerId, { people: 3 });
+      const other = await w.api.post('endorse/preview', w.demo, { id: 10_000_000 + theirs.id });
       expect(other.status).toBe(404);
 
-      const r = await api.post('endorse/preview', demo, { id });
+      const r = await w.api.post('endorse/preview', w.demo, { id });
       expect(r.status).toBe(200);
       const plan = r.body.data.plan;
       expect(plan.lines.map((l: { kind: string }) => l.kind)).toEqual(['remove', 'add']);
-      expect(plan.lines[0]).toMatchObject({ name: first.name, from: addDays(today, 1) });
+      expect(plan.lines[0]).toMatchObject({ name: first.name, from: addDays(w.today, 1) });
       expect(plan.lines[0].premium_fen).toBeLessThan(0);
       expect(plan.lines[1].premium_fen).toBeGreaterThan(0);
       expect(plan.total_fen).toBe(plan.lines[0].premium_fen + plan.lines[1].premium_fen);
@@ -123,54 +100,54 @@ for (const engine of engines()) {
       expect(plan.errors).toEqual([]);
       expect(plan.can_submit).toBe(true);
       // The stored draft total is the plan's.
-      const [row] = await t.db.sql`SELECT premium_delta FROM endorsement WHERE id = ${id}`;
+      const [row] = await w.db.sql`SELECT premium_delta FROM endorsement WHERE id = ${id}`;
       expect(num(row.premium_delta)).toBe(plan.total_fen);
-      await api.post('endorse/cancel', demo, { id });
+      await w.api.post('endorse/cancel', w.demo, { id });
     });
 
     test('an error blocks: effective today (lead time 1 day) and too few people left, named in the request’s language', async () => {
-      const order = await placePolicy(t.db, demoId, { people: 4 });
+      const order = await placePolicy(w.db, w.demoId, { people: 4 });
       await setRules(order, { min_headcount: { severity: 'error', value: 4 } });
-      const id = await draft(order, today);
+      const id = await draft(order, w.today);
       const [first] = await rosterIds(order);
-      expect((await api.post('endorse/item', demo, { id, kind: 'remove', insured_id: first.id })).status).toBe(200);
-      const plan = (await api.post('endorse/preview', demo, { id })).body.data.plan;
+      expect((await w.api.post('endorse/item', w.demo, { id, kind: 'remove', insured_id: first.id })).status).toBe(200);
+      const plan = (await w.api.post('endorse/preview', w.demo, { id })).body.data.plan;
       expect(plan.errors).toEqual(['lead_time', 'min_headcount']);
       expect(plan.can_submit).toBe(false);
       const before = await balance();
-      const en = await api.post('endorse/submit', demo, { id }, 'en');
+      const en = await w.api.post('endorse/submit', w.demo, { id }, 'en');
       expect(en.status).toBe(400);
       expect(en.body.message).toContain('Cannot submit');
-      expect(en.body.message).toContain(`${addDays(today, 1)} or later`);
+      expect(en.body.message).toContain(`${addDays(w.today, 1)} or later`);
       expect(en.body.message).toContain('at least 4');
       expect(en.body.data.rules.map((r: { code: string }) => r.code)).toEqual(['lead_time', 'min_headcount']);
-      const zh = await api.post('endorse/submit', demo, { id }, 'zh-cn');
+      const zh = await w.api.post('endorse/submit', w.demo, { id }, 'zh-cn');
       expect(zh.status).toBe(400);
       expect(zh.body.message).toContain('不能提交');
       expect(zh.body.message).toContain('少于保险公司要求的 4 人');
       // Still a draft, nothing charged.
-      const [row] = await t.db.sql`SELECT status FROM endorsement WHERE id = ${id}`;
+      const [row] = await w.db.sql`SELECT status FROM endorsement WHERE id = ${id}`;
       expect(String(row.status)).toBe('draft');
       expect(await balance()).toBe(before);
       // Moving the date to tomorrow and setting the rule to a warning: ticked, it submits.
-      expect((await api.post('endorse/update', demo, { id, effective_date: addDays(today, 1) })).status).toBe(200);
+      expect((await w.api.post('endorse/update', w.demo, { id, effective_date: addDays(w.today, 1) })).status).toBe(200);
       await setRules(order, { min_headcount: { severity: 'warning', value: 4 } });
-      const unticked = await api.post('endorse/submit', demo, { id });
+      const unticked = await w.api.post('endorse/submit', w.demo, { id });
       expect(unticked.status).toBe(400);
       expect(unticked.body.message).toContain('Tick these warnings');
       expect(unticked.body.data.rules.map((r: { code: string }) => r.code)).toEqual(['min_headcount']);
-      const ok = await api.post('endorse/submit', demo, { id, acknowledged: ['min_headcount'] });
+      const ok = await w.api.post('endorse/submit', w.demo, { id, acknowledged: ['min_headcount'] });
       expect(ok.status).toBe(200);
       expect(ok.body.data.endorsement.status).toBe('submitted');
     });
 
     test('an open claim blocks removing that person; class 5–6 above the share is a warning that needs a tick', async () => {
-      const order = await placePolicy(t.db, demoId, { people: 6 });
+      const order = await placePolicy(w.db, w.demoId, { people: 6 });
       await setRules(order, { high_class_share: { severity: 'warning', value: 30 } });
       const [first] = await rosterIds(order);
-      await t.db.sql`INSERT INTO claim ${t.db.sql({
+      await w.db.sql`INSERT INTO claim ${w.db.sql({
         claim_no: `CLPV${Date.now()}${seq++}`,
-        user_id: demoId,
+        user_id: w.demoId,
         order_id: order.id,
         policy_no: order.policyNo ?? '',
         policy_type: 'guzhu',
@@ -178,24 +155,24 @@ for (const engine of engines()) {
         insured_name: first.name,
         insured_id_no: first.idNo,
         type: 'injury',
-        accident_date: today,
+        accident_date: w.today,
         estimated_amount: 100000,
         status: 'reviewing',
         created_at: 1,
         updated_at: 1,
       })}`;
-      const id = await draft(order, addDays(today, 2));
-      expect((await api.post('endorse/item', demo, { id, kind: 'remove', insured_id: first.id })).status).toBe(200);
-      let plan = (await api.post('endorse/preview', demo, { id }, 'en')).body.data.plan;
+      const id = await draft(order, addDays(w.today, 2));
+      expect((await w.api.post('endorse/item', w.demo, { id, kind: 'remove', insured_id: first.id })).status).toBe(200);
+      let plan = (await w.api.post('endorse/preview', w.demo, { id }, 'en')).body.data.plan;
       expect(plan.errors).toEqual(['open_claim']);
-      const blocked = await api.post('endorse/submit', demo, { id });
+      const blocked = await w.api.post('endorse/submit', w.demo, { id });
       expect(blocked.status).toBe(400);
       expect(blocked.body.message).toContain(`${first.name}: open claim`);
       // Take the removal back; add two people in class 5 or 6 (3 of 9 = 33.3 % > 30 %).
-      const items = await t.db.sql`SELECT id FROM endorsement_item WHERE endorsement_id = ${id}`;
-      expect((await api.post('endorse/itemDelete', demo, { id, item_id: num(items[0].id) })).status).toBe(200);
+      const items = await w.db.sql`SELECT id FROM endorsement_item WHERE endorsement_id = ${id}`;
+      expect((await w.api.post('endorse/itemDelete', w.demo, { id, item_id: num(items[0].id) })).status).toBe(200);
       for (const name of ['高危甲', '高危乙', '高危丙']) {
-        const r = await api.post('endorse/item', demo, {
+        const r = await w.api.post('endorse/item', w.demo, {
           id,
           kind: 'add',
           name,
@@ -204,45 +181,45 @@ for (const engine of engines()) {
         });
         expect(r.status).toBe(200);
       }
-      plan = (await api.post('endorse/preview', demo, { id })).body.data.plan;
+      plan = (await w.api.post('endorse/preview', w.demo, { id })).body.data.plan;
       if (order.plan.classes.some((c) => c >= 5)) {
         expect(plan.errors).toEqual([]);
         expect(plan.warnings).toEqual(['high_class_share']);
         expect(plan.checks.find((c: { code: string }) => c.code === 'high_class_share').params).toEqual({ max: 30, share: 33.3 });
-        expect((await api.post('endorse/submit', demo, { id })).status).toBe(400);
+        expect((await w.api.post('endorse/submit', w.demo, { id })).status).toBe(400);
       }
-      const ok = await api.post('endorse/submit', demo, { id, acknowledged: plan.warnings });
+      const ok = await w.api.post('endorse/submit', w.demo, { id, acknowledged: plan.warnings });
       expect(ok.status).toBe(200);
     });
 
     test('already covered: adding someone insured by another of the company’s policies of the same type warns, naming it', async () => {
-      const a = await placePolicy(t.db, demoId, { people: 3 });
-      const b = await placePolicy(t.db, demoId, { people: 3 });
+      const a = await placePolicy(w.db, w.demoId, { people: 3 });
+      const b = await placePolicy(w.db, w.demoId, { people: 3 });
       await setRules(a, {});
       const [onB] = await rosterIds(b);
-      const id = await draft(a, addDays(today, 1));
-      const r = await api.post('endorse/item', demo, { id, kind: 'add', name: onB.name, id_no: onB.idNo, occupation_class: 2 });
+      const id = await draft(a, addDays(w.today, 1));
+      const r = await w.api.post('endorse/item', w.demo, { id, kind: 'add', name: onB.name, id_no: onB.idNo, occupation_class: 2 });
       expect(r.status).toBe(200);
-      const en = (await api.post('endorse/preview', demo, { id }, 'en')).body.data.plan;
+      const en = (await w.api.post('endorse/preview', w.demo, { id }, 'en')).body.data.plan;
       expect(en.warnings).toEqual(['already_covered']);
       const check = en.checks.find((c: { code: string }) => c.code === 'already_covered');
       expect(check).toMatchObject({ severity: 'warning', ok: false, params: { policies: b.policyNo, names: onB.name } });
-      const refused = await api.post('endorse/submit', demo, { id }, 'en');
+      const refused = await w.api.post('endorse/submit', w.demo, { id }, 'en');
       expect(refused.status).toBe(400);
       expect(refused.body.message).toContain(`already covered by policy ${b.policyNo}`);
-      expect((await api.post('endorse/submit', demo, { id, acknowledged: ['already_covered'] })).status).toBe(200);
+      expect((await w.api.post('endorse/submit', w.demo, { id, acknowledged: ['already_covered'] })).status).toBe(200);
 
       // The sandbox is manual here, so that addition to A is still pending: a third policy names A as well as B.
-      const c = await placePolicy(t.db, demoId, { people: 3 });
+      const c = await placePolicy(w.db, w.demoId, { people: 3 });
       await setRules(c, {});
-      const third = await draft(c, addDays(today, 1));
+      const third = await draft(c, addDays(w.today, 1));
       expect(
-        (await api.post('endorse/item', demo, { id: third, kind: 'add', name: onB.name, id_no: onB.idNo, occupation_class: 2 })).status,
+        (await w.api.post('endorse/item', w.demo, { id: third, kind: 'add', name: onB.name, id_no: onB.idNo, occupation_class: 2 })).status,
       ).toBe(200);
-      const again = (await api.post('endorse/preview', demo, { id: third }, 'en')).body.data.plan;
+      const again = (await w.api.post('endorse/preview', w.demo, { id: third }, 'en')).body.data.plan;
       const named = again.checks.find((x: { code: string }) => x.code === 'already_covered').params.policies as string;
       expect(named.split(/[,、，]\s*/).sort()).toEqual([String(a.policyNo), String(b.policyNo)].sort());
-      expect((await api.post('endorse/cancel', demo, { id: third })).status).toBe(200);
+      expect((await w.api.post('endorse/cancel', w.demo, { id: third })).status).toBe(200);
     });
 
     test('property: over random drafts the preview is what submission and approval move, to the fen', async () => {
@@ -250,25 +227,25 @@ for (const engine of engines()) {
       let checked = 0;
       for (let round = 0; round < 12; round++) {
         if ((await balance()) < 1_000_000) await topUp();
-        const order = await placePolicy(t.db, demoId, { people: r.int(3, 7), class: r.int(1, 3), start: -r.int(0, 200) });
+        const order = await placePolicy(w.db, w.demoId, { people: r.int(3, 7), class: r.int(1, 3), start: -r.int(0, 200) });
         // Permissive rules: only the structural ones can still refuse a draft.
         await setRules(order, {
           lead_time: { severity: 'warning', value: 1 },
           min_headcount: { severity: 'warning', value: 0 },
           high_class_share: { severity: 'warning', value: 100 },
         });
-        const last = order.endDate < addDays(today, 90) ? order.endDate : addDays(today, 90);
-        if (last <= today) continue;
-        const E = addDays(today, r.int(1, Math.max(1, Math.min(90, Math.round((Date.parse(last) - Date.parse(today)) / 86_400_000)))));
+        const last = order.endDate < addDays(w.today, 90) ? order.endDate : addDays(w.today, 90);
+        if (last <= w.today) continue;
+        const E = addDays(w.today, r.int(1, Math.max(1, Math.min(90, Math.round((Date.parse(last) - Date.parse(w.today)) / 86_400_000)))));
         const id = await draft(order, E > order.endDate ? order.endDate : E);
         const people = await rosterIds(order);
         const classes = order.plan.classes;
         for (const p of people) {
           const roll = r.next();
           const cls = classes[r.int(0, classes.length - 1)];
-          if (roll < 0.25) await api.post('endorse/item', demo, { id, kind: 'remove', insured_id: p.id });
+          if (roll < 0.25) await w.api.post('endorse/item', w.demo, { id, kind: 'remove', insured_id: p.id });
           else if (roll < 0.4)
-            await api.post('endorse/item', demo, {
+            await w.api.post('endorse/item', w.demo, {
               id,
               kind: 'replace',
               insured_id: p.id,
@@ -276,10 +253,10 @@ for (const engine of engines()) {
               id_no: idNo(`19${r.int(70, 99)}-0${r.int(1, 9)}-1${r.int(0, 9)}`),
               occupation_class: cls,
             });
-          else if (roll < 0.55) await api.post('endorse/item', demo, { id, kind: 'correct', insured_id: p.id, occupation_class: cls });
+          else if (roll < 0.55) await w.api.post('endorse/item', w.demo, { id, kind: 'correct', insured_id: p.id, occupation_class: cls });
         }
         for (let k = r.int(0, 3); k > 0; k--) {
-          await api.post('endorse/item', demo, {
+          await w.api.post('endorse/item', w.demo, {
             id,
             kind: 'add',
             name: `新增${seq}`,
@@ -287,26 +264,26 @@ for (const engine of engines()) {
             occupation_class: classes[r.int(0, classes.length - 1)],
           });
         }
-        const plan = (await api.post('endorse/preview', demo, { id })).body.data.plan;
+        const plan = (await w.api.post('endorse/preview', w.demo, { id })).body.data.plan;
         if (!plan.lines.length || plan.errors.length) {
-          await api.post('endorse/cancel', demo, { id });
+          await w.api.post('endorse/cancel', w.demo, { id });
           continue;
         }
         const before = await balance();
         expect(plan.balance_before_fen).toBe(before);
-        const sub = await api.post('endorse/submit', demo, { id, acknowledged: plan.warnings });
+        const sub = await w.api.post('endorse/submit', w.demo, { id, acknowledged: plan.warnings });
         if (sub.status === 400 && sub.body.data?.field === 'balance') {
           expect(plan.charge).not.toBe('0.00');
-          await api.post('endorse/cancel', demo, { id });
+          await w.api.post('endorse/cancel', w.demo, { id });
           continue;
         }
         expect(sub.status).toBe(200);
-        const [e] = await t.db.sql`SELECT premium_delta, charged FROM endorsement WHERE id = ${id}`;
+        const [e] = await w.db.sql`SELECT premium_delta, charged FROM endorsement WHERE id = ${id}`;
         expect(num(e.premium_delta)).toBe(plan.total_fen);
         expect(num(e.charged)).toBe(Math.max(0, plan.total_fen));
         expect(await balance()).toBe(before - Math.max(0, plan.total_fen));
-        expect((await api.post('operator/endorse/approve', operator, { id })).status).toBe(200);
-        const [done] = await t.db.sql`SELECT refunded FROM endorsement WHERE id = ${id}`;
+        expect((await w.api.post('operator/endorse/approve', w.operator, { id })).status).toBe(200);
+        const [done] = await w.db.sql`SELECT refunded FROM endorsement WHERE id = ${id}`;
         expect(num(done.refunded)).toBe(Math.max(0, -plan.total_fen));
         expect(await balance()).toBe(plan.balance_after_fen);
         checked += 1;
