@@ -134,7 +134,7 @@ function spawnLogged(cmd: string[], opts: { env: Record<string, string>; log: st
   return proc;
 }
 
-/** Polls `url` until it answers `status` (default 200); throws with `why()` after `timeoutMs`. */
+/** Polls `url` until it answers 200; throws with `why()` after `timeoutMs`, or at once when `gone()`. */
 async function waitFor(url: string, timeoutMs: number, why: () => string, gone: () => boolean = () => false) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -29,22 +29,6 @@ import {
 type Envelope<T = Record<string, unknown>> = { code: number; message: string; data: T };
 type Me = Envelope<{ userInfo?: { username?: string } | null }>;
 
-/** Repeats `request` until every instance has given an answer `accepted` takes; the last such answer per instance. */
-async function untilEveryInstance<T>(
-  cluster: Cluster,
-  request: () => Promise<Answer<T>>,
-  accepted: (a: Answer<T>) => boolean,
-  tries = 30,
-): Promise<Map<string, Answer<T>>> {
-  const got = new Map<string, Answer<T>>();
-  for (let i = 0; i < tries && got.size < cluster.instances.length; i++) {
-    const a = await request();
-    if (accepted(a)) got.set(a.instance, a);
-  }
-  expect([...got.keys()].sort()).toEqual(cluster.instances.map((p) => p.name).sort());
-  return got;
-}
-
 describe.skipIf(!clusterAvailable())('sessions, settings and the page cache across three instances', () => {
   let cluster: Cluster;
   const me = (token: string) => call<Me>(cluster.url, `${API}/index/index?requiredLogin=1`, { token });
@@ -143,14 +127,12 @@ describe.skipIf(!clusterAvailable())('sessions, settings and the page cache acro
   test("an operator's setting and menu-rule change shows on every instance at the next request", async () => {
     const op = await login(cluster, OPERATOR.account, OPERATOR.password);
     // Every instance has rendered the home page with the old values (and read the old config versions).
-    await untilEveryInstance(
-      cluster,
-      () => page('/', null),
-      (a) =>
+    await onEveryInstance(cluster, () => page('/', null), {
+      accepted: (a) =>
         a.status === 200 &&
         a.body.includes('<title>Home - Insurance Broker Member Centre</title>') &&
         a.body.includes('>Get a quote</a></nav>'),
-    );
+    });
 
     const settings = await call<Envelope<{ version: number }>>(cluster.url, `${API}/operator/settings`, { token: op.token });
     const siteName = `Cluster Centre ${crypto.randomUUID().slice(0, 6)}`;
@@ -188,7 +170,7 @@ describe.skipIf(!clusterAvailable())('sessions, settings and the page cache acro
     const { token } = await login(cluster, DEMO.account, DEMO.password);
     const balancePage = () => page('/user/account/balance', token);
     // Every instance holds demo's balance page in its page cache.
-    await untilEveryInstance(cluster, balancePage, (a) => a.status === 200 && a.headers.get('x-page-cache') === 'hit');
+    await onEveryInstance(cluster, balancePage, { accepted: (a) => a.status === 200 && a.headers.get('x-page-cache') === 'hit' });
 
     const [sub] = await cluster.db().sql`SELECT id FROM "user" WHERE username = 'demo_site1'`;
     const memo = `cluster write ${crypto.randomUUID().slice(0, 8)}`;

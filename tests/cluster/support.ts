@@ -70,13 +70,18 @@ export async function call<T = unknown>(
 
 /**
  * Repeats `request` through the proxy until every instance of the cluster has answered it at
- * least once; returns the last answer of each instance by name. Fails after `tries` requests.
+ * least once (with an answer `accepted` takes, when given); returns the last such answer of each
+ * instance by name. Fails after `tries` requests.
  */
-export async function onEveryInstance<T>(cluster: Cluster, request: () => Promise<Answer<T>>, tries = 30): Promise<Map<string, Answer<T>>> {
+export async function onEveryInstance<T>(
+  cluster: Cluster,
+  request: () => Promise<Answer<T>>,
+  { tries = 30, accepted = () => true }: { tries?: number; accepted?: (a: Answer<T>) => boolean } = {},
+): Promise<Map<string, Answer<T>>> {
   const seen = new Map<string, Answer<T>>();
   for (let i = 0; i < tries && seen.size < cluster.instances.length; i++) {
     const answer = await request();
-    seen.set(answer.instance, answer);
+    if (accepted(answer)) seen.set(answer.instance, answer);
   }
   const names = cluster.instances.map((p) => p.name);
   const missing = names.filter((n) => !seen.has(n));

@@ -54,7 +54,8 @@ export function healthResponse(req: Request, db: () => Db = getDb): Promise<Resp
   // Only the path matters; the query string of a probe is ignored.
   const url = req.url;
   const start = url.indexOf('/', url.indexOf('//') + 2);
-  const path = url.slice(start, (url.indexOf('?', start) + 1 || url.length + 1) - 1);
+  const query = url.indexOf('?', start);
+  const path = url.slice(start, query < 0 ? undefined : query);
   if (path !== HEALTH_PATH && path !== READY_PATH) return null;
   const head = req.method === 'HEAD';
   const instance = instanceName() ?? null;
