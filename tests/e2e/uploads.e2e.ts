@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { encode } from 'fast-png';
 import { startTestS3, type TestS3 } from '../support/s3';
+import { freePort } from '../support/server';
 import { DEMO, loginViaForm, MANAGER } from './helpers';
 
 /** An avatar-sized PNG (256 × 256, real pixels) on disk for the file chooser. */
@@ -85,7 +86,9 @@ test.describe('direct mode (object store)', () => {
   let s3: TestS3;
   let server: ChildProcess;
   let dataDir: string;
-  const port = 3600 + Math.floor(Math.random() * 300);
+  // A port the OS hands out (ephemeral range): a random one in 3600–3899 once hit 3659, which
+  // Chromium refuses as an unsafe port (ERR_UNSAFE_PORT).
+  const port = freePort();
   const base = `http://127.0.0.1:${port}`;
 
   test.beforeAll(async () => {
