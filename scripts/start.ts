@@ -71,6 +71,18 @@ if (memoryLogEvery > 0) {
 const { INTERNAL_runFetch } = (await import(join(root, 'dist/server/index.js'))) as {
   INTERNAL_runFetch: (env: Record<string, string | undefined>, req: Request, ...rest: unknown[]) => Promise<Response>;
 };
+const { isDraining, markDraining } = await import('../src/server/health');
+/** `res` with `Connection: close` (a copy when its headers are immutable, as a fetched response's are). */
+const closingConnection = (res: Response): Response => {
+  try {
+    res.headers.set('connection', 'close');
+    return res;
+  } catch {
+    const copy = new Response(res.body, res);
+    copy.headers.set('connection', 'close');
+    return copy;
+  }
+};
 const env = { ...Bun.env };
 const port = Number(process.env.PORT ?? 3000);
 const server = Bun.serve({
@@ -78,7 +90,10 @@ const server = Bun.serve({
   hostname: process.env.HOST ?? '0.0.0.0',
   // Slow SSR streams and uploads need more than Bun's 10 s default.
   idleTimeout: 60,
-  fetch: (req, srv) => INTERNAL_runFetch(env, req, srv),
+  fetch: async (req, srv) => {
+    const res = await INTERNAL_runFetch(env, req, srv);
+    return isDraining() ? closingConnection(res) : res;
+  },
 });
 
 // Scheduled jobs (src/jobs: the insurer's delayed answers, the seal-job sweep, expiring policies):
@@ -98,16 +113,24 @@ if (demoUser) {
   console.log('  operator / Operator#2026  broker operator');
 }
 
-// SIGTERM / SIGINT: a graceful stop, as a rolling upgrade needs. The listener closes at once (a
-// proxy sends new requests to the other instances; idle keep-alive connections close), requests
-// in flight finish, running jobs finish and release their leases; after PORTAL_DRAIN_SECONDS
-// (default 20) whatever is left is cut. A second signal exits at once.
+// SIGTERM / SIGINT: a graceful stop, as a rolling upgrade needs (docs/deployment.md).
+// 1. Lame duck, PORTAL_LAME_DUCK_SECONDS (default 2): still serving, but /readyz answers 503
+//    "draining" and every response says `Connection: close`, so the proxy drops each keep-alive
+//    connection after its answer instead of sending a request down one as the instance closes it
+//    (nginx does not retry a POST that it had sent: the member would see a 502).
+// 2. The listener closes (a proxy's new connections are refused, so it picks another instance),
+//    requests in flight finish, running jobs finish and release their leases.
+// After PORTAL_DRAIN_SECONDS (default 20) whatever is left is cut. A second signal exits at once.
+const lameDuckSeconds = Number(process.env.PORTAL_LAME_DUCK_SECONDS ?? 2);
 const drainSeconds = Number(process.env.PORTAL_DRAIN_SECONDS ?? 20);
 let stopping = false;
 const stop = async () => {
   if (stopping) process.exit(1);
   stopping = true;
-  const drained = Promise.all([server.stop(), scheduler?.stop()]);
+  markDraining();
+  const jobsDone = scheduler?.stop();
+  if (lameDuckSeconds > 0) await Bun.sleep(lameDuckSeconds * 1000);
+  const drained = Promise.all([server.stop(), jobsDone]);
   const done = await Promise.race([drained.then(() => true), Bun.sleep(drainSeconds * 1000).then(() => false)]);
   if (!done) console.warn(`Stopped after ${drainSeconds} s with requests or jobs still running.`);
   process.exit(0);

@@ -8,13 +8,14 @@
  *   invariants, and the money moved between demo and its sub-account is conserved;
  * - the proxy routes around the dead instance, and takes it back once it is started again.
  * And an instance stopped with SIGTERM under the same load (a rolling restart) fails no request:
- * it closes its listener, finishes what it has in flight, then exits (scripts/start.ts).
+ * for its lame duck it serves with `Connection: close` and a 503 /readyz, then closes its
+ * listener, finishes what it has in flight and exits (scripts/start.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import type { Cluster } from '../../scripts/cluster/index';
 import { num } from '../../src/server/db/client';
 import { moneyProblems } from '../support/money-invariants';
-import { API, call, clusterAvailable, DEMO, login, testCluster } from './support';
+import { API, type Answer, call, clusterAvailable, DEMO, login, testCluster } from './support';
 
 interface Sample {
   kind: 'page' | 'api' | 'write';
@@ -158,11 +159,23 @@ describe.skipIf(!clusterAvailable())('an instance killed under a mixed read/writ
     const before = await balances();
     const leaving = cluster.instances[2];
     let stoppedAt = Number.POSITIVE_INFINITY;
+    let lameDuck: { ready: Answer; page: Answer } | undefined;
     const samples = await underLoad(async () => {
       await Bun.sleep(KILL_AFTER_MS);
-      await leaving.stop();
+      const stopping = leaving.stop();
+      // Its lame duck (PORTAL_LAME_DUCK_SECONDS, 2 s by default): still serving, but not ready,
+      // and every answer closes its connection, so nginx keeps none to send a write down later.
+      await Bun.sleep(500);
+      const [ready, page] = await Promise.all([call(leaving.url, '/readyz'), call(leaving.url, '/user/login')]);
+      lameDuck = { ready, page };
+      await stopping;
       stoppedAt = performance.now();
     });
+    expect([lameDuck?.ready.status, lameDuck?.ready.body]).toEqual([
+      503,
+      { status: 'not ready', reason: 'draining', instance: leaving.name },
+    ]);
+    expect([lameDuck?.page.status, lameDuck?.page.headers.get('connection')]).toEqual([200, 'close']);
     expect(new Set(samples.filter((s) => s.ok && s.start > stoppedAt).map((s) => s.instance))).toEqual(new Set(['p1', 'p2']));
     expect(samples.filter((s) => !s.ok)).toEqual([]);
     const acknowledged = samples.filter((s) => s.kind === 'write');

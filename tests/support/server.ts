@@ -155,6 +155,9 @@ async function spawnOnce(dataDir: string, opts: StartOptions): Promise<PortalSer
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     PORTAL_DEMO: '1',
+    // No proxy in front of a lone test server: its graceful stop needs no lame duck (the cluster
+    // tests keep the default and check it).
+    PORTAL_LAME_DUCK_SECONDS: '0',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   });

@@ -5,7 +5,8 @@
  *   not make an orchestrator restart every instance at once.
  * - `GET /readyz`: this instance can serve members: the database answers within two seconds and
  *   every migration this build knows is applied. A schema with *more* migrations (a newer build
- *   started first during a rolling upgrade) is still ready: migrations only add.
+ *   started first during a rolling upgrade) is still ready: migrations only add. An instance
+ *   that is draining for a graceful stop (`markDraining`, from scripts/start.ts) is not ready.
  *
  * Answered in the server entry ahead of every middleware: a probe never opens a session, touches
  * the page cache or runs the migrations itself.
@@ -17,6 +18,20 @@ import { instanceName } from '~/server/http/trace';
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 const DB_TIMEOUT_MS = 2_000;
+
+// On globalThis: scripts/start.ts loads this module from src/, the server from dist/, two copies.
+const DRAINING = Symbol.for('member-portal.draining');
+type DrainFlag = { [DRAINING]?: boolean };
+
+/** From now on `/readyz` answers 503 "draining": a balancer that polls it stops sending work. */
+export function markDraining(): void {
+  (globalThis as DrainFlag)[DRAINING] = true;
+}
+
+/** Whether this process is stopping gracefully (scripts/start.ts). */
+export function isDraining(): boolean {
+  return (globalThis as DrainFlag)[DRAINING] === true;
+}
 
 export type Readiness = { ready: true; schema: number } | { ready: false; reason: string };
 
@@ -60,6 +75,7 @@ export function healthResponse(req: Request, db: () => Db = getDb): Promise<Resp
   const head = req.method === 'HEAD';
   const instance = instanceName() ?? null;
   if (path === HEALTH_PATH) return Promise.resolve(json(200, { status: 'ok', instance }, head));
+  if (isDraining()) return Promise.resolve(json(503, { status: 'not ready', reason: 'draining', instance }, head));
   return readiness(db()).then((r) =>
     r.ready
       ? json(200, { status: 'ready', schema: r.schema, instance }, head)
