@@ -7,6 +7,7 @@
 import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { NOTICE_KINDS } from '~/features/notifications';
 import { PORTAL_JOBS } from '~/jobs';
 import { TEXT_REGISTRY } from '~/lib/texts';
 
@@ -79,5 +80,17 @@ describe('texts', () => {
     const names = (lang: 'zh-cn' | 'en') => Object.keys((operator.tables[lang] as { jobs: { names: Record<string, string> } }).jobs.names);
     const jobs = PORTAL_JOBS.map((j) => j.name).sort();
     expect({ 'zh-cn': names('zh-cn').sort(), en: names('en').sort() }).toEqual({ 'zh-cn': jobs, en: jobs });
+  });
+
+  test('every mandatory notice kind has a name in both languages (the profile says which are always sent)', () => {
+    const notices = TEXT_REGISTRY.get('notifications');
+    if (!notices) throw new Error('the notification texts are not registered');
+    const names = (lang: 'zh-cn' | 'en') =>
+      Object.keys((notices.tables[lang] as { mandatoryKinds: Record<string, string> }).mandatoryKinds);
+    const mandatory = Object.entries(NOTICE_KINDS)
+      .filter(([, k]) => 'mandatory' in k && k.mandatory)
+      .map(([name]) => name)
+      .sort();
+    expect({ 'zh-cn': names('zh-cn').sort(), en: names('en').sort() }).toEqual({ 'zh-cn': mandatory, en: mandatory });
   });
 });

@@ -13,7 +13,7 @@ import { type Db, num, nowSeconds } from '~/server/db/client';
 import { Codes, DomainError } from '~/server/errors';
 import { visibleUserIds } from '~/server/members';
 import { getSiteConfig } from '~/server/site-config';
-import { notifyInvoiceIssued, notifyInvoiceQueued } from './notices';
+import { notifyInvoiceIssued, notifyInvoiceQueued, notifyInvoiceRejected } from './notices';
 import { findInvoice, findVisibleInvoice, type Invoice, notFound, toInvoice } from './records';
 import type { ApplyInput, SourceType } from './schemas';
 import { loadSource, takenAmounts } from './sources';
@@ -166,6 +166,7 @@ export async function rejectInvoice(db: Db, actorId: number, id: number, reason:
     await tx`UPDATE invoice_item SET active = 0 WHERE invoice_id = ${id}`;
     await event(tx, id, 'applied', 'rejected', actorId, reason);
     await writeAudit(tx, { userId: actorId, action: 'invoice.reject', detail: { id }, ip: meta.ip });
+    await notifyInvoiceRejected(tx, done, reason);
     return done;
   });
 }

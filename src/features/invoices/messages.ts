@@ -48,6 +48,10 @@ export default {
         title: '发票 {invoice_no} 已开具',
         body: '发票申请 {apply_no} 已开具{what}，号码 {invoice_no}，金额 {amount:yuan}。可在发票详情下载。',
       },
+      invoice_rejected: {
+        title: '发票申请 {apply_no} 已驳回',
+        body: '您的发票申请 {apply_no}（金额 {amount:yuan}）已被驳回，原因：{reason}。相关金额已释放，可修改后重新申请。',
+      },
       invoiceWhat: { invoice: '电子发票', credit: '红字发票' },
       queues: { invoices: '发票开具' },
       invoice_credit: {
@@ -105,6 +109,10 @@ export default {
       invoice_issued: {
         title: 'Invoice {invoice_no} issued',
         body: 'Invoice request {apply_no} was issued: {what} no. {invoice_no}, {amount:yuan}. Download it from the invoice page.',
+      },
+      invoice_rejected: {
+        title: 'Invoice request {apply_no} rejected',
+        body: 'Your invoice request {apply_no} ({amount:yuan}) was rejected: {reason}. Its amounts are free again; correct the details and apply again.',
       },
       invoiceWhat: { invoice: 'E-invoice', credit: 'Credit invoice' },
       queues: { invoices: 'Invoices' },

@@ -1,7 +1,8 @@
 /**
  * Invoice notices (issue #30) through the real API on both engines: a new application reaches only
  * the staff whose group lists `operator/invoices`; the member reads `invoice_issued` for an invoice
- * and for a credit invoice, in both languages, linking to the invoice's page; nobody else does.
+ * and for a credit invoice, and `invoice_rejected` with the reason, in both languages, linking to
+ * the invoice's page; nobody else does.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -94,6 +95,31 @@ for (const engine of engines()) {
       const c = await oneNotice(api, tokens.demo, mark, 'en', link(num(credit.id)));
       expect(c.body).toContain(`was issued: Credit invoice no. 26312000000099990002, ${money(num(credit.amount))}.`);
       expect((await oneNotice(api, tokens.demo, mark, 'zh-cn', link(num(credit.id)))).body).toContain('已开具红字发票');
+    });
+
+    test('rejected: the member reads the reason and that the amounts are free again; e-mailed whatever the preferences', async () => {
+      const p = await placePolicy(t.db, ids.demo, { people: 3 });
+      const inv = await apply(p.id);
+      // Invoice e-mails switched off: a rejection is mandatory, its copy still goes out.
+      expect((await api.post('notice/preferences', tokens.demo, { group: 'invoices', email: false, sms: false })).status).toBe(200);
+      const mark = await noticeMark(t.db);
+      const reason = 'Title does not match the payer';
+      expect((await api.post('operator/invoice/reject', tokens.clerk, { id: inv.id, reason })).status).toBe(200);
+      expect(await recipients(t.db, mark, 'invoice_rejected')).toEqual([ids.demo]);
+      const [row] = await t.db.sql`SELECT amount FROM invoice WHERE id = ${inv.id}`;
+      const en = await oneNotice(api, tokens.demo, mark, 'en', link(inv.id));
+      expect(en).toMatchObject({
+        title: `Invoice request ${inv.apply_no} rejected`,
+        body: `Your invoice request ${inv.apply_no} (${money(num(row.amount))}) was rejected: ${reason}. Its amounts are free again; correct the details and apply again.`,
+      });
+      const zh = await oneNotice(api, tokens.demo, mark, 'zh-cn', link(inv.id));
+      expect(zh.title).toBe(`发票申请 ${inv.apply_no} 已驳回`);
+      expect(zh.body).toContain(`原因：${reason}`);
+      const copies = await t.db.sql`SELECT d.channel, d.status FROM notice_delivery d JOIN notification n ON n.id = d.notification_id
+        WHERE n.id > ${mark} AND n.kind = 'invoice_rejected'`;
+      expect(copies.map((c: { channel: string }) => c.channel)).toContain('email');
+      // The same source can be applied for again.
+      expect((await apply(p.id)).id).toBeGreaterThan(inv.id);
     });
   });
 }

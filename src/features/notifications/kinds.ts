@@ -40,6 +40,7 @@ export const NOTICE_KINDS = {
   // Invoices
   invoice_issued: { group: 'invoices', audience: 'member' },
   invoice_credit: { group: 'invoices', audience: 'member' },
+  invoice_rejected: { group: 'invoices', audience: 'member', mandatory: true },
   // Claims
   claim_status: { group: 'claims', audience: 'member' },
   // Sub-accounts
@@ -48,6 +49,8 @@ export const NOTICE_KINDS = {
   // Seals
   seal_approved: { group: 'seals', audience: 'member' },
   seal_rejected: { group: 'seals', audience: 'member', mandatory: true },
+  // An approved seal withdrawn by staff: documents can no longer be stamped with it
+  seal_revoked: { group: 'seals', audience: 'member', mandatory: true },
   // Renewals: cover ending in 30 / 14 / 3 days (params.days)
   cover_ending: { group: 'renewals', audience: 'member' },
   // Staff: new work in a queue (params.queue: underwriting | endorsements | claims | invoices | topups | seals)

@@ -58,6 +58,10 @@ export default {
     notify: {
       seal_approved: { title: '印章“{name}”已通过审核', body: '您的印章“{name}”已通过审核，现在可以在印章中心用它给文件盖章。' },
       seal_rejected: { title: '印章“{name}”未通过审核', body: '您的印章“{name}”未通过审核，原因：{reason}。请按要求重新上传或生成印章。' },
+      seal_revoked: {
+        title: '印章“{name}”已被吊销',
+        body: '您的印章“{name}”已被吊销，原因：{reason}。此后不能再用它盖章，已盖章的文件仍可核验。如需继续使用，请重新上传或生成印章并提交审核。',
+      },
       queues: { seals: '印章审核' },
     },
   },
@@ -124,6 +128,10 @@ export default {
       seal_rejected: {
         title: 'Seal "{name}" rejected',
         body: 'Your seal "{name}" was rejected: {reason}. Upload or generate it again as asked.',
+      },
+      seal_revoked: {
+        title: 'Seal "{name}" revoked',
+        body: 'Your seal "{name}" was revoked: {reason}. It can no longer stamp documents; documents already stamped still verify. To go on, upload or generate a seal and submit it for review.',
       },
       queues: { seals: 'Seal review' },
     },

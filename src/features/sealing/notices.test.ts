@@ -1,7 +1,8 @@
 /**
  * Seal notices (issue #30) through the real API on both engines: a new seal reaches only the staff
  * whose group lists `operator/seals`; the company reads that it was approved or rejected (with the
- * reason), in both languages, linking to the seal centre; nobody else does.
+ * reason) and, later, revoked (with the reason), in both languages, linking to the seal centre;
+ * nobody else does.
  */
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -83,6 +84,19 @@ for (const engine of engines()) {
       const manager = await api.login('manager', 'Manager#2026');
       const theirs = (await api.get('notification/list?limit=50', manager)).body.data.list as { id: number }[];
       expect(theirs.filter((x) => x.id > mark)).toEqual([]);
+    });
+
+    test('revoked after approval: the company reads that it can no longer stamp with it, and why', async () => {
+      const id = await generate('合同章丙');
+      expect((await api.post('operator/seal/approve', tokens.sealer, { id })).status).toBe(200);
+      const mark = await noticeMark(t.db);
+      expect((await api.post('operator/seal/revoke', tokens.sealer, { id, reason: 'Company name changed' })).status).toBe(200);
+      expect(await recipients(t.db, mark, 'seal_revoked')).toEqual([ids.demo]);
+      const en = await oneNotice(api, tokens.demo, mark, 'en', '/user/file/sealfile');
+      expect(en.title).toBe('Seal "合同章丙" revoked');
+      expect(en.body).toStartWith('Your seal "合同章丙" was revoked: Company name changed. It can no longer stamp documents;');
+      const zh = await oneNotice(api, tokens.demo, mark, 'zh-cn', '/user/file/sealfile');
+      expect([zh.title, zh.body.includes('原因：Company name changed')]).toEqual(['印章“合同章丙”已被吊销', true]);
     });
   });
 }

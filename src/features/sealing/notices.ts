@@ -1,6 +1,6 @@
 /**
  * Who hears of a seal's review (issue #30), inside the transaction of the change: the company
- * (main account) that owns the seal when an operator approves or rejects it, and the seal reviewers
+ * (main account) that owns the seal when an operator approves, rejects or revokes it, and the seal reviewers
  * (everyone whose group lists `operator/seals` explicitly) when a new seal waits for review.
  */
 import type { SQL } from 'bun';
@@ -13,14 +13,16 @@ export const SEAL_QUEUE_LINK = '/user/operator/seals';
 
 type Row = Record<string, unknown>;
 
-/** The owner: `seal_approved`, or `seal_rejected` with the operator's reason. */
+const REVIEW_KINDS = { approved: 'seal_approved', rejected: 'seal_rejected', revoked: 'seal_revoked' } as const;
+
+/** The owner: `seal_approved`, or `seal_rejected` / `seal_revoked` with the operator's reason. */
 export async function notifySealReviewed(tx: SQL, seal: Row, at: number): Promise<void> {
-  const approved = String(seal.status) === 'approved';
+  const status = String(seal.status) as keyof typeof REVIEW_KINDS;
   const params: Record<string, string> = { name: String(seal.name) };
-  if (!approved) params.reason = String(seal.reason ?? '') || '-';
+  if (status !== 'approved') params.reason = String(seal.reason ?? '') || '-';
   await notify(tx, {
     userId: Number(seal.user_id),
-    kind: approved ? 'seal_approved' : 'seal_rejected',
+    kind: REVIEW_KINDS[status],
     params,
     link: SEAL_CENTRE_LINK,
     at,

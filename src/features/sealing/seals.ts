@@ -222,7 +222,7 @@ export async function reviewSeal(db: Db, operatorId: number, id: number, action:
       WHERE id = ${id} AND status = ${from} RETURNING *`;
     if (r) {
       await writeAudit(tx, { userId: operatorId, action: `seal.${action}`, detail: { seal_id: id, owner_id: num(r.user_id), text }, ip });
-      if (action !== 'revoke') await notifySealReviewed(tx, r, now);
+      await notifySealReviewed(tx, r, now);
     }
     return r;
   });

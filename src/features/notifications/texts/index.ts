@@ -71,7 +71,9 @@ const zh = {
     topup_rejected: '充值未通过',
     order_refused: '拒保',
     endorse_rejected: '批改被驳回',
+    invoice_rejected: '发票申请被驳回',
     seal_rejected: '印章审核未通过',
+    seal_revoked: '印章被吊销',
   },
 };
 
@@ -141,7 +143,9 @@ const en: typeof zh = {
     topup_rejected: 'rejected top-ups',
     order_refused: 'refused policies',
     endorse_rejected: 'rejected endorsements',
+    invoice_rejected: 'rejected invoice requests',
     seal_rejected: 'rejected seals',
+    seal_revoked: 'revoked seals',
   },
 };
 
