@@ -1,7 +1,8 @@
 /**
  * Notices end to end (issue #30): a member asks for a top-up; the operator's bell shows the new
  * work; the operator confirms it in the console; the member's bell shows "credited" — in English
- * and in Chinese, on a 390 px phone, without sideways scrolling — and opens the balance page.
+ * and in Chinese, on a 390 px phone, without sideways scrolling — and opens the balance page. And an
+ * invoice request the operator rejects in the console reaches the member with the reason.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { encode } from 'fast-png';
@@ -112,5 +113,73 @@ test('a top-up confirmed by the operator reaches the member through the bell, in
   await expect(zh.locator('.n-body')).toContainText(`您的充值 ¥77.70（付款流水号 ${ref}）已确认`);
   await noSidewaysScroll(page);
   await page.screenshot({ path: 'test-results/notice-flows-zh-390.png' });
+  await member.ctx.close();
+});
+
+test('an invoice request the operator rejects reaches the member with the reason: Chinese at 1366 px, English on a phone', async ({
+  browser,
+  baseURL,
+}) => {
+  const reason = `抬头与付款单位不一致 ${Date.now().toString(36)}`;
+  // The member applies for an invoice on one of its invoiceable payments.
+  const member = await signIn(browser, baseURL!, DEMO, 'zh-cn', '/user/account/overview');
+  const page = member.page;
+  const api = (path: string, data?: unknown) =>
+    data === undefined
+      ? page.request.get(`/userapi/v1/${path}`)
+      : page.request.post(`/userapi/v1/${path}`, { data, headers: { origin: baseURL! } });
+  const listed = (await (await api('invoice/sources')).json()).data.list as {
+    source_type: string;
+    source_id: number;
+    invoiceable: string;
+  }[];
+  const sources = listed.filter((s) => Number(s.invoiceable) > 0);
+  expect(sources.length).toBeGreaterThan(0);
+  const [source] = sources;
+  const applied = await api('invoice/apply', {
+    request_id: `nf-invoice-${Date.now()}`,
+    sources: [{ type: source.source_type, id: source.source_id }],
+    kind: 'normal',
+    title_type: 'company',
+    title: '上海示例科技有限公司',
+    taxpayer_id: '91310115MA1K4ABC18',
+    email: 'finance@example.com',
+  });
+  expect([applied.status(), (await applied.json()).message]).toEqual([200, expect.any(String)]);
+  const inv = (await applied.json()).data.invoice as { id: number; apply_no: string };
+
+  // The operator rejects it from the console, with the reason (Chinese, 1366 px).
+  const op = await signIn(browser, baseURL!, OPERATOR, 'zh-cn', `/user/operator/invoiceDetail?id=${inv.id}`);
+  await op.page.setViewportSize({ width: 1366, height: 900 });
+  const reject = op.page.locator('section[aria-labelledby="iv-reject"]');
+  await reject.locator('input[name="reason"]').fill(reason);
+  const rejected = op.page.waitForResponse((r) => r.url().endsWith('/userapi/v1/operator/invoice/reject'));
+  await reject.getByRole('button', { name: '驳回' }).click();
+  expect((await rejected).status()).toBe(200);
+  await op.ctx.close();
+
+  // The member's bell in Chinese at 1366 px names the request, the amount and the reason; it opens the invoice list.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/user/account/overview');
+  const zh = await openBell(page, `发票申请 ${inv.apply_no} 已驳回`);
+  await expect(zh.locator('.n-body')).toContainText(`原因：${reason}`);
+  await expect(zh.locator('.n-body')).toContainText('可修改后重新申请');
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/notice-flows-invoice-zh-1366.png' });
+  await zh.locator('a').click();
+  await expect(page).toHaveURL(new RegExp(`/user/order/invoiceApply\\?invoice=${inv.id}`));
+  await expect(page.locator(`tr[data-invoice="${inv.apply_no}"]`)).toContainText(reason);
+
+  // The same notice in English on a 390 px phone.
+  await member.ctx.addCookies([{ name: 'ba-lang', value: 'en', url: baseURL! }]);
+  await page.setViewportSize(PHONE);
+  await page.goto('/user/account/overview');
+  const en = await openBell(page, `Invoice request ${inv.apply_no} rejected`);
+  await expect(en.locator('.n-body')).toContainText(
+    `was rejected: ${reason}. Its amounts are free again; correct the details and apply again.`,
+  );
+  await expect(en).toBeInViewport();
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/notice-flows-invoice-en-390.png' });
   await member.ctx.close();
 });
