@@ -49,9 +49,11 @@ http {
   upstream portal {
 ${c.upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
     keepalive 32;
-    # Below the portal's 60 s idle timeout: nginx closes an idle connection before the instance does,
-    # so it never sends a request down a connection the instance is closing.
-    keepalive_timeout 50s;
+    # nginx closes an idle upstream connection before the instance can: under a stopping instance's
+    # 2 s lame duck (PORTAL_LAME_DUCK_SECONDS, every answer then closes its connection) and its 60 s
+    # idle timeout. So nginx never writes a request (a POST it would not re-send) down a
+    # connection the instance is closing.
+    keepalive_timeout 1s;
   }
 
   server {
