@@ -6,7 +6,7 @@
  * - per policy: Σ its rows' premiums = net paid − charges still waiting for the insurer; each row
  *   within one fen of (days covered × its daily rate P / D); a refused policy keeps nothing;
  * - no insured row ends before it starts;
- * - per invoice source: 0 ≤ invoiced − credited ≤ net paid;
+ * - per invoice source: 0 ≤ invoiced − credited ≤ net paid (applications issued, rejected and left waiting);
  * - every member's balance = Σ of their ledger entries, never negative; no 5xx, ever;
  * - a withdrawn endorsement (issue #31): withdrawn right after its submission, the member's balance,
  *   their ledger's sum and the policy's premium account are exactly as before the submission; withdrawn
@@ -61,7 +61,10 @@ const opArb = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant('topup' as const), amount: fc.integer({ min: 1, max: 500_000 }) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('surrender' as const), p: fc.nat(), d: fc.integer({ min: -1, max: 120 }) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('refuse' as const), p: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ k: fc.constant('invoice' as const), p: fc.nat(), issue: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ k: fc.constant('invoice' as const), p: fc.nat(), decision: fc.constantFrom('issue', 'reject', 'leave') }),
+  },
 );
 
 for (const engine of engines()) {
@@ -274,16 +277,21 @@ for (const engine of engines()) {
                 email: 'finance@example.com',
               });
               noServerError('invoice/apply', applied.status);
-              if (op.issue && applied.status === 200) {
+              if (op.decision === 'issue' && applied.status === 200) {
                 const r = await api.post('operator/invoice/issue', operator, {
                   id: applied.body.data.invoice.id,
                   invoice_no: `2631200000${String(rid).padStart(10, '0')}`,
                 });
                 noServerError('operator/invoice/issue', r.status);
               }
+              // A rejection frees the application's amounts: they may be invoiced again later.
+              if (op.decision === 'reject' && applied.status === 200) {
+                const r = await api.post('operator/invoice/reject', operator, { id: applied.body.data.invoice.id, reason: '抬头有误' });
+                noServerError('operator/invoice/reject', r.status);
+              }
               // Credits waiting for the operator are issued too, sometimes.
               const credits: Row[] = await t.db.sql`SELECT id FROM invoice WHERE credit_of IS NOT NULL AND status = 'applied'`;
-              for (const c of credits.slice(0, op.issue ? 5 : 0)) {
+              for (const c of credits.slice(0, op.decision === 'issue' ? 5 : 0)) {
                 const r = await api.post('operator/invoice/issue', operator, {
                   id: num(c.id),
                   invoice_no: `2631299999${String(next().length + num(c.id)).padStart(10, '0')}`,
